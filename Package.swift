@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "loadwrap",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "loadwrap", targets: ["loadwrap"]),
+        .library(name: "LoadWrapKit", targets: ["LoadWrapKit"]),
+    ],
+    targets: [
+        // What Swift cannot call directly: async-signal-safe handlers, openpty, wait macros.
+        .target(name: "CLoadWrap"),
+        .target(name: "LoadWrapKit", dependencies: ["CLoadWrap"]),
+        .executableTarget(name: "loadwrap", dependencies: ["LoadWrapKit"]),
+        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap"]),
+    ]
+)

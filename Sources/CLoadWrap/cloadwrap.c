@@ -1,0 +1,80 @@
+#include "cloadwrap.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#if defined(__APPLE__)
+#include <util.h>
+#else
+#include <pty.h>
+#endif
+
+int lw_openpty(int *primary, int *secondary) {
+    if (openpty(primary, secondary, NULL, NULL, NULL) != 0) return -1;
+    fcntl(*primary, F_SETFD, FD_CLOEXEC);
+    fcntl(*secondary, F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+int lw_get_winsize(int fd, unsigned short *rows, unsigned short *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
+
+int lw_set_winsize(int fd, unsigned short rows, unsigned short cols) {
+    struct winsize ws;
+    memset(&ws, 0, sizeof ws);
+    ws.ws_row = rows;
+    ws.ws_col = cols;
+    return ioctl(fd, TIOCSWINSZ, &ws);
+}
+
+/* One write end per signal number; written only before handlers are installed. */
+static int signal_pipe[NSIG];
+
+static void on_signal(int signo, siginfo_t *info, void *context) {
+    (void)context;
+    int saved = errno;
+    /* SI_USER/SI_QUEUE/SI_TKILL are <= 0: a process sent it. Terminal keys come from the kernel. */
+    unsigned char message[2] = {(unsigned char)signo, (unsigned char)(info && info->si_code <= 0)};
+    ssize_t ignored = write(signal_pipe[signo], message, sizeof message);
+    (void)ignored;
+    errno = saved;
+}
+
+int lw_catch_signal(int signo, int pipe_fd) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    signal_pipe[signo] = pipe_fd;
+    action.sa_sigaction = on_signal;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    return sigaction(signo, &action, NULL);
+}
+
+void lw_default_signal(int signo) {
+    sigset_t set;
+    signal(signo, SIG_DFL);
+    sigemptyset(&set);
+    sigaddset(&set, signo);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int lw_signal_is_ignored(int signo) {
+    struct sigaction current;
+    if (sigaction(signo, NULL, &current) != 0) return 0;
+    return current.sa_handler == SIG_IGN;
+}
+
+int lw_decode_wait_status(int status) {
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return -WTERMSIG(status);
+    return -1000;
+}

@@ -1,0 +1,29 @@
+#ifndef CLOADWRAP_H
+#define CLOADWRAP_H
+
+#include <sys/types.h>
+
+/// Opens a pseudo-terminal pair with both ends close-on-exec; returns 0 or -1 with errno set.
+int lw_openpty(int *primary, int *secondary);
+
+/// Reads the window size of `fd`; returns 0 or -1.
+int lw_get_winsize(int fd, unsigned short *rows, unsigned short *cols);
+
+/// Sets the window size of `fd`; returns 0 or -1.
+int lw_set_winsize(int fd, unsigned short rows, unsigned short cols);
+
+/// Installs a handler for `signo` that writes two bytes to `pipe_fd`: the signal number and
+/// 1 when another process sent it with kill(2), 0 when the kernel (a terminal key) did.
+int lw_catch_signal(int signo, int pipe_fd);
+
+/// Puts `signo` back to its default action and unblocks it.
+void lw_default_signal(int signo);
+
+/// Returns 1 when `signo` was ignored (SIG_IGN) when the process started.
+int lw_signal_is_ignored(int signo);
+
+/// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
+/// or -1000 when the child only stopped or continued.
+int lw_decode_wait_status(int status);
+
+#endif

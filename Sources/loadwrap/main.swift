@@ -1,0 +1,3 @@
+import LoadWrapKit
+
+print("loadwrap: not yet")

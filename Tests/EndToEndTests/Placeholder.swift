@@ -1,0 +1,5 @@
+import Testing
+
+@Test func endToEndTargetBuilds() {
+    #expect(Bool(true))
+}
