@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "cloadwrap.h"
 
 #include <errno.h>
@@ -5,6 +6,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__APPLE__)
@@ -77,4 +79,21 @@ int lw_decode_wait_status(int status) {
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     if (WIFSIGNALED(status)) return -WTERMSIG(status);
     return -1000;
+}
+
+const void *lw_memrchr(const void *start, int byte, size_t length) {
+#if defined(__GLIBC__)
+    return memrchr(start, byte, length);
+#else
+    const unsigned char *p = (const unsigned char *)start + length;
+    while (p > (const unsigned char *)start) {
+        if (*--p == (unsigned char)byte) return p;
+    }
+    return NULL;
+#endif
+}
+
+void lw_disable_core_dumps(void) {
+    struct rlimit none = {0, 0};
+    setrlimit(RLIMIT_CORE, &none);
 }

@@ -1,6 +1,7 @@
 #ifndef CLOADWRAP_H
 #define CLOADWRAP_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /// Opens a pseudo-terminal pair with both ends close-on-exec; returns 0 or -1 with errno set.
@@ -22,8 +23,14 @@ void lw_default_signal(int signo);
 /// Returns 1 when `signo` was ignored (SIG_IGN) when the process started.
 int lw_signal_is_ignored(int signo);
 
+/// Sets the core-file size limit to zero, so re-raising a core-dumping signal leaves no core.
+void lw_disable_core_dumps(void);
+
 /// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
 /// or -1000 when the child only stopped or continued.
 int lw_decode_wait_status(int status);
+
+/// The last `byte` in `[start, start+length)`, or NULL; memrchr where libc has it.
+const void *lw_memrchr(const void *start, int byte, size_t length);
 
 #endif

@@ -1,0 +1,132 @@
+import CLoadWrap
+
+/// Relays what the command writes to its pseudo-terminal onto the real terminal, with the
+/// overlay line erased before each chunk and redrawn after it when the screen allows.
+/// The only writer to the terminal: every byte to it goes through here, in order.
+final class PtyRelay {
+    /// The primary side of the command's pseudo-terminal.
+    let primary: Int32
+    /// The secondary side, installed as the command's stdout/stderr, closed once the command runs.
+    private(set) var secondary: Int32
+    /// True once the pseudo-terminal has no writer left and reports end of data.
+    private(set) var closed = false
+    private let terminal: TerminalDevice
+    private var overlay: Overlay
+    private var scanner = OutputScanner()
+    private let clock: any TimeSource
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// While suspended (Ctrl-Z) nothing is drawn.
+    private var suspended = false
+
+    /// Opens a pseudo-terminal the size of `terminal` whose output passes bytes unchanged.
+    init(terminal: TerminalDevice, overlay: Overlay, clock: any TimeSource) throws(SpawnError) {
+        var primary: Int32 = -1
+        var secondary: Int32 = -1
+        guard lw_openpty(&primary, &secondary) == 0 else {
+            throw .failed("pseudo-terminal", reason: String(cString: strerror(errno)))
+        }
+        self.primary = primary
+        self.secondary = secondary
+        self.terminal = terminal
+        self.overlay = overlay
+        self.clock = clock
+        _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
+        disableOutputProcessing(secondary)
+        resize()
+    }
+
+    /// Closes loadwrap's copy of the secondary side once the command holds its own, so the
+    /// primary reports end of data (EIO on Linux) when the last writer is gone.
+    func releaseSecondary() {
+        close(secondary)
+        secondary = -1
+    }
+
+    /// When the event loop must wake for the next frame, in milliseconds from now.
+    func timeoutMS() -> Int32 {
+        Int32(clamping: max(0, overlay.nextDrawMS - clock.nowMS()))
+    }
+
+    /// Reads what is waiting on the primary side and relays it; marks the relay closed at end of data.
+    func relayAvailable() {
+        while !closed {
+            let n = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffer.withUnsafeBytes { relay(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN { return }
+            closed = true  // 0 or EIO: no writer left
+        }
+    }
+
+    /// Draws the next frame if one is due, or erases the line if the command now needs the terminal.
+    func tick() {
+        let now = clock.nowMS()
+        guard overlay.isDue(nowMS: now) else { return }
+        if canDraw {
+            write(head: overlay.draw(nowMS: now, commandHidCursor: scanner.cursorHidden))
+        } else {
+            write(head: overlay.erase())
+            overlay.skipFrame(nowMS: now)
+        }
+    }
+
+    /// Copies the terminal's size to the pseudo-terminal and cuts the line to the new width.
+    func resize() {
+        guard let size = terminal.size else { return }
+        lw_set_winsize(primary, size.rows, size.columns)
+        overlay.columns = Int(size.columns)
+        if overlay.visible && canDraw {
+            write(head: overlay.erase() + overlay.draw(nowMS: clock.nowMS(), commandHidCursor: scanner.cursorHidden))
+        }
+    }
+
+    /// Erases the line before loadwrap stops (Ctrl-Z) or ends.
+    func suspend() {
+        suspended = true
+        write(head: overlay.erase())
+    }
+
+    /// Allows drawing again after `suspend`, from the next frame.
+    func resume() {
+        suspended = false
+        resize()
+    }
+
+    /// Changes the title shown beside the frame.
+    func setTitle(_ title: String) {
+        overlay.setTitle(title)
+    }
+
+    /// The overlay may draw only where the command's screen is untouched by it.
+    private var canDraw: Bool {
+        !suspended && scanner.allowsOverlay && terminal.isShared
+    }
+
+    /// Erase, chunk and (when due) redraw, in one write.
+    private func relay(_ chunk: UnsafeRawBufferPointer) {
+        let head = overlay.erase()
+        scanner.scan(chunk)
+        let now = clock.nowMS()
+        let tail = overlay.isDue(nowMS: now) && canDraw
+            ? overlay.draw(nowMS: now, commandHidCursor: scanner.cursorHidden) : []
+        FileDescriptorIO.writeAll(terminal.fd, head: head, body: chunk, tail: tail)
+    }
+
+    /// Writes overlay bytes alone.
+    private func write(head: [UInt8]) {
+        guard !head.isEmpty else { return }
+        head.withUnsafeBytes { _ = FileDescriptorIO.writeAll(terminal.fd, $0) }
+    }
+
+    /// Turns off output post-processing (e.g. `\n` → `\r\n`) so the command's bytes reach the
+    /// real terminal unchanged; the real terminal applies its own processing, as it would bare.
+    private func disableOutputProcessing(_ fd: Int32) {
+        var modes = termios()
+        guard tcgetattr(fd, &modes) == 0 else { return }
+        modes.c_oflag &= ~tcflag_t(OPOST)
+        tcsetattr(fd, TCSANOW, &modes)
+    }
+}

@@ -1,0 +1,108 @@
+import CLoadWrap
+
+/// Why a command could not be started; each case maps to the wrapper exit code users know from `env`.
+public enum SpawnError: Error, Equatable {
+    /// No such command on PATH or no such file (exit 127).
+    case notFound(String)
+    /// Found, but it cannot be executed (exit 126).
+    case notExecutable(String, reason: String)
+    /// The system refused for another reason (exit 125).
+    case failed(String, reason: String)
+
+    /// The exit status loadwrap ends with.
+    public var exitCode: Int32 {
+        switch self {
+        case .notFound: return 127
+        case .notExecutable: return 126
+        case .failed: return 125
+        }
+    }
+
+    /// The one-line message for stderr.
+    public var message: String {
+        switch self {
+        case .notFound(let name): return "Error: Command not found: '\(Sanitizer.sanitize(name))'."
+        case .notExecutable(let name, let reason): return "Error: Cannot run '\(Sanitizer.sanitize(name))': \(reason)."
+        case .failed(let name, let reason): return "Error: Failed to start '\(Sanitizer.sanitize(name))': \(reason)."
+        }
+    }
+}
+
+/// Starts the command with `posix_spawnp`, in loadwrap's own process group so terminal keys reach it.
+enum Spawner {
+    /// What the child gets besides the inherited environment and descriptors.
+    struct Setup {
+        /// Descriptor to install as the child's stdout, or nil to inherit.
+        var stdout: Int32?
+        /// Descriptor to install as the child's stderr, or nil to inherit.
+        var stderr: Int32?
+        /// Signals to reset to their default action in the child.
+        var defaultSignals: [Int32]
+        /// The signal mask the child starts with: loadwrap's own at start, as if run bare.
+        var signalMask: sigset_t
+    }
+
+    /// Spawns `command`; returns its pid.
+    static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
+        var actions = FileActions()
+        defer { actions.destroy() }
+        if let fd = setup.stdout { actions.dup(fd, to: 1) }
+        if let fd = setup.stderr { actions.dup(fd, to: 2) }
+        var attributes = SpawnAttributes(defaultSignals: setup.defaultSignals, mask: setup.signalMask)
+        defer { attributes.destroy() }
+
+        let argv = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, environ)
+        guard status == 0 else { throw error(for: status, command: command[0]) }
+        return pid
+    }
+
+    /// Maps a `posix_spawnp` error number to what the user is told.
+    static func error(for code: Int32, command: String) -> SpawnError {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case ENOENT, ENOTDIR: return .notFound(command)
+        case EACCES, ENOEXEC, EISDIR, EPERM: return .notExecutable(command, reason: reason)
+        default: return .failed(command, reason: reason)
+        }
+    }
+}
+
+#if canImport(Glibc)
+private typealias RawFileActions = posix_spawn_file_actions_t
+private typealias RawAttributes = posix_spawnattr_t
+#else
+private typealias RawFileActions = posix_spawn_file_actions_t?
+private typealias RawAttributes = posix_spawnattr_t?
+#endif
+
+/// `posix_spawn_file_actions_t` with a Swift lifetime.
+private struct FileActions {
+    var raw = RawFileActions()
+
+    init() { posix_spawn_file_actions_init(&raw) }
+
+    mutating func dup(_ fd: Int32, to target: Int32) { posix_spawn_file_actions_adddup2(&raw, fd, target) }
+
+    mutating func destroy() { posix_spawn_file_actions_destroy(&raw) }
+}
+
+/// `posix_spawnattr_t` set up for signal hygiene: chosen signals back to default, mask as given.
+private struct SpawnAttributes {
+    var raw = RawAttributes()
+
+    init(defaultSignals: [Int32], mask: sigset_t) {
+        posix_spawnattr_init(&raw)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signo in defaultSignals { sigaddset(&defaults, signo) }
+        var mask = mask
+        posix_spawnattr_setsigdefault(&raw, &defaults)
+        posix_spawnattr_setsigmask(&raw, &mask)
+        posix_spawnattr_setflags(&raw, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    }
+
+    mutating func destroy() { posix_spawnattr_destroy(&raw) }
+}

@@ -1,0 +1,42 @@
+/// Which SGR attributes a command left set, tracked coarsely: enough to know whether the
+/// terminal is back to its default colours.
+struct GraphicRendition {
+    /// Attributes 1–9 (bold, dim, italic, …) as bits, plus foreground, background and "unknown".
+    private var bits: UInt32 = 0
+
+    private static let foreground: UInt32 = 1 << 10
+    private static let background: UInt32 = 1 << 11
+    private static let other: UInt32 = 1 << 12
+
+    /// True when nothing is set: drawing with default colours matches the command's state.
+    var isDefault: Bool { bits == 0 }
+
+    /// Applies the parameters of one `CSI … m`.
+    mutating func apply(_ parameters: [Int]) {
+        if parameters.isEmpty { bits = 0; return }
+        var index = 0
+        while index < parameters.count {
+            index += applyOne(parameters, at: index)
+        }
+    }
+
+    /// Applies the parameter at `index`; returns how many parameters it used.
+    private mutating func applyOne(_ p: [Int], at index: Int) -> Int {
+        switch p[index] {
+        case 0: bits = 0
+        case 1...9: bits |= 1 << UInt32(p[index])
+        case 21, 22: bits &= ~(1 << 1 | 1 << 2)
+        case 23...29: bits &= ~(1 << UInt32(p[index] - 20))
+        case 30...37, 90...97: bits |= Self.foreground
+        case 39: bits &= ~Self.foreground
+        case 40...47, 100...107: bits |= Self.background
+        case 49: bits &= ~Self.background
+        case 38, 48:
+            bits |= p[index] == 38 ? Self.foreground : Self.background
+            let form = index + 1 < p.count ? p[index + 1] : 0
+            return form == 5 ? 3 : form == 2 ? 5 : 1
+        default: bits |= Self.other
+        }
+        return 1
+    }
+}

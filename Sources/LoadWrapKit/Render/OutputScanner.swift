@@ -1,0 +1,109 @@
+import CLoadWrap
+
+/// Follows the terminal state a command's output leaves behind, so the overlay knows when
+/// drawing its line cannot disturb the command's screen.
+///
+/// Only escape sequences are parsed (found with `memchr`), so plain text costs almost nothing.
+struct OutputScanner {
+    /// True when the cursor is at the start of an empty line: nothing printable since the last newline.
+    private(set) var atLineStart = true
+    /// True while the command shows the alternate screen (a full-screen program).
+    private(set) var alternateScreen = false
+    /// True while the command has hidden the cursor itself.
+    private(set) var cursorHidden = false
+    /// True when the command moved the cursor to another row in the latest output.
+    private(set) var movedRows = false
+    /// Graphic rendition the command left set (colours, bold, …).
+    private var rendition = GraphicRendition()
+    /// Escape-sequence parser state carried across chunks.
+    private var parser = EscapeParser()
+
+    /// True when the overlay may draw: an empty line, default colours, the normal screen, cursor rows untouched.
+    var allowsOverlay: Bool {
+        atLineStart && !alternateScreen && rendition.isDefault && !movedRows
+    }
+
+    /// Updates the state with one chunk of output, in order.
+    mutating func scan(_ chunk: UnsafeRawBufferPointer) {
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        movedRows = false
+        var index = 0
+        while index < chunk.count {
+            if parser.isActive {
+                index = feedEscape(chunk, from: index)
+                continue
+            }
+            let remaining = chunk.count - index
+            let found = memchr(base + index, 0x1B, remaining)
+            let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? chunk.count
+            scanText(UnsafeRawBufferPointer(rebasing: chunk[index..<end]))
+            guard end < chunk.count else { break }
+            parser.start()
+            index = end + 1
+        }
+    }
+
+    /// Feeds bytes to the escape parser until its sequence ends; returns the next index.
+    private mutating func feedEscape(_ chunk: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index < chunk.count && parser.isActive {
+            if let sequence = parser.feed(chunk[index]) { apply(sequence) }
+            index += 1
+        }
+        return index
+    }
+
+    /// Tracks whether printable text follows the last newline of a text run.
+    private mutating func scanText(_ text: UnsafeRawBufferPointer) {
+        guard let base = text.baseAddress, text.count > 0 else { return }
+        var tailStart = 0
+        if let newline = lw_memrchr(base, 0x0A, text.count) {
+            tailStart = base.distance(to: UnsafeRawPointer(newline)) + 1
+            atLineStart = true
+        }
+        guard atLineStart else { return }
+        for byte in text[tailStart...] where byte >= 0x20 && byte != 0x7F {
+            atLineStart = false
+            return
+        }
+    }
+
+    /// Applies a complete escape sequence to the tracked state.
+    private mutating func apply(_ sequence: EscapeParser.Sequence) {
+        switch sequence {
+        case .csi(let final, let privateMarker, let parameters):
+            applyCSI(final: final, privateMarker: privateMarker, parameters: parameters)
+        case .escape(let final):
+            // DECSC/DECRC, index, reverse index, next line, full reset: the row may change.
+            if [UInt8(ascii: "7"), UInt8(ascii: "8"), UInt8(ascii: "D"), UInt8(ascii: "E"), UInt8(ascii: "M")].contains(final) {
+                movedRows = true
+            } else if final == UInt8(ascii: "c") {
+                self = OutputScanner()
+                movedRows = true
+            }
+        case .string:
+            break
+        }
+    }
+
+    /// Applies a control sequence: modes, renditions and row movements.
+    private mutating func applyCSI(final: UInt8, privateMarker: UInt8?, parameters: [Int]) {
+        if privateMarker == UInt8(ascii: "?") && (final == UInt8(ascii: "h") || final == UInt8(ascii: "l")) {
+            let set = final == UInt8(ascii: "h")
+            for mode in parameters {
+                if mode == 1049 || mode == 1047 || mode == 47 { alternateScreen = set }
+                if mode == 25 { cursorHidden = !set }
+            }
+            return
+        }
+        guard privateMarker == nil else { return }
+        if final == UInt8(ascii: "m") {
+            rendition.apply(parameters)
+        } else if Self.rowMovingFinals.contains(final) {
+            movedRows = true
+        }
+    }
+
+    /// CSI finals that move the cursor to another row or shift rows (CUU…CPL, CUP, VPA, scroll, insert/delete lines, save/restore).
+    private static let rowMovingFinals: Set<UInt8> = Set("ABEFHfdrSTLMsu".utf8)
+}

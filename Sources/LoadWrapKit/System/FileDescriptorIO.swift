@@ -1,0 +1,57 @@
+import CLoadWrap
+
+/// Blocking, EINTR-safe writes of whole buffers to a file descriptor.
+enum FileDescriptorIO {
+    /// Writes all of `bytes` to `fd`; returns false when the descriptor refuses them (e.g. EPIPE, EIO).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n > 0 {
+                offset += n
+            } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Writes all of `text` as UTF-8 to `fd`.
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `head`, `body` and `tail` in one `writev` where the kernel takes them whole.
+    @discardableResult
+    static func writeAll(_ fd: Int32, head: [UInt8], body: UnsafeRawBufferPointer, tail: [UInt8]) -> Bool {
+        if head.isEmpty && tail.isEmpty { return writeAll(fd, body) }
+        return head.withUnsafeBytes { h in
+            tail.withUnsafeBytes { t in
+                let parts = [h, body, t]
+                let total = parts.reduce(0) { $0 + $1.count }
+                var iov = parts.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+                var n: Int
+                repeat { n = writev(fd, &iov, Int32(iov.count)) } while n < 0 && errno == EINTR
+                if n == total { return true }
+                if n < 0 && errno != EAGAIN { return false }
+                return writeRest(fd, parts, skipping: max(n, 0))
+            }
+        }
+    }
+
+    /// Finishes a short `writev` part by part.
+    private static func writeRest(_ fd: Int32, _ parts: [UnsafeRawBufferPointer], skipping written: Int) -> Bool {
+        var skip = written
+        for part in parts {
+            if skip >= part.count { skip -= part.count; continue }
+            guard writeAll(fd, UnsafeRawBufferPointer(rebasing: part[skip...])) else { return false }
+            skip = 0
+        }
+        return true
+    }
+}
