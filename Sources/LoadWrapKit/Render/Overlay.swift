@@ -64,9 +64,8 @@ struct Overlay {
             hidCursor = true
         }
         let elapsed = max(0, nowMS - startMS)
-        let frame = look.style.frames[(elapsed / look.style.intervalMS) % look.style.frames.count]
         let line = SpinnerLine.render(
-            frame: frame, title: title, elapsedMS: elapsed, columns: columns, color: look.color, utf8: look.utf8)
+            frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: columns, color: look.color, utf8: look.utf8)
         bytes += Self.carriageReturn + Array(line.utf8) + Self.eraseToEnd
         visible = true
         lastDrawMS = nowMS
