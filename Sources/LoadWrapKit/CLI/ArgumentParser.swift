@@ -57,9 +57,10 @@ package enum ArgumentParser {
             }
             return (spec, name, attached)
         }
-        let letter = word.dropFirst().first!
         let rest = String(word.dropFirst(2))
-        guard let spec = OptionSpec.withShort(letter), spec.valueName != nil || rest.isEmpty else {
+        guard let letter = word.dropFirst().first, let spec = OptionSpec.withShort(letter),
+            spec.valueName != nil || rest.isEmpty
+        else {
             throw unknownOption(word)
         }
         return (spec, "-\(letter)", rest.isEmpty ? nil : rest)

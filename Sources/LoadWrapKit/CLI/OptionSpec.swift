@@ -21,22 +21,30 @@ struct OptionSpec: Sendable {
 
     /// Every option in help order; `--help` stays last, as in swift-argument-parser.
     static let all: [OptionSpec] = [
-        OptionSpec(id: .title, long: "--title", short: "t", valueName: "text",
-                   help: "Text beside the spinner (default: the command line)."),
-        OptionSpec(id: .spinner, long: "--spinner", short: "s", valueName: "name",
-                   help: "Spinner style (default: dots, or line when the locale is not UTF-8)."),
-        OptionSpec(id: .listSpinners, long: "--list-spinners", short: nil, valueName: nil,
-                   help: "List the spinner styles with a sample frame and exit."),
-        OptionSpec(id: .delay, long: "--delay", short: nil, valueName: "duration",
-                   help: "Draw nothing for commands that end sooner: 250ms, 1.5s, 2m or seconds (default: 100ms)."),
-        OptionSpec(id: .mode, long: "--mode", short: nil, valueName: "mode",
-                   help: "auto, overlay, plain or silent (default: auto: overlay on a terminal, plain in CI or a log)."),
-        OptionSpec(id: .color, long: "--color", short: nil, valueName: "when",
-                   help: "auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set)."),
-        OptionSpec(id: .version, long: "--version", short: nil, valueName: nil,
-                   help: "Show the version."),
-        OptionSpec(id: .help, long: "--help", short: "h", valueName: nil,
-                   help: "Show help information."),
+        OptionSpec(
+            id: .title, long: "--title", short: "t", valueName: "text",
+            help: "Text beside the spinner (default: the command line)."),
+        OptionSpec(
+            id: .spinner, long: "--spinner", short: "s", valueName: "name",
+            help: "Spinner style (default: dots, or line when the locale is not UTF-8)."),
+        OptionSpec(
+            id: .listSpinners, long: "--list-spinners", short: nil, valueName: nil,
+            help: "List the spinner styles with a sample frame and exit."),
+        OptionSpec(
+            id: .delay, long: "--delay", short: nil, valueName: "duration",
+            help: "Draw nothing for commands that end sooner: 250ms, 1.5s, 2m or seconds (default: 100ms)."),
+        OptionSpec(
+            id: .mode, long: "--mode", short: nil, valueName: "mode",
+            help: "auto, overlay, plain or silent (default: auto: overlay on a terminal, plain in CI or a log)."),
+        OptionSpec(
+            id: .color, long: "--color", short: nil, valueName: "when",
+            help: "auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set)."),
+        OptionSpec(
+            id: .version, long: "--version", short: nil, valueName: nil,
+            help: "Show the version."),
+        OptionSpec(
+            id: .help, long: "--help", short: "h", valueName: nil,
+            help: "Show help information."),
     ]
 
     /// The option whose long name (dashes included) is `long`, or nil.

@@ -21,7 +21,8 @@ enum Suggestion {
     /// Insertions, deletions, substitutions and adjacent swaps needed to turn `a` into `b`
     /// (optimal string alignment), so `--tilte` is one step from `--title`.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { rows[i][0] = i }

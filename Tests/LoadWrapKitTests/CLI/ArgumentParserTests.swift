@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct ArgumentParserTests {
@@ -23,7 +24,9 @@ import Testing
     }
 
     @Test func defaults() throws {
-        #expect(try options(["--", "make"]) == Options(title: nil, spinner: nil, delayMS: 100, mode: .auto, color: .auto, command: ["make"]))
+        #expect(
+            try options(["--", "make"])
+                == Options(title: nil, spinner: nil, delayMS: 100, mode: .auto, color: .auto, command: ["make"]))
     }
 
     @Test(arguments: [
@@ -124,8 +127,12 @@ import Testing
         #expect(error(["--spinner", "dotz", "x"]) == .unknownSpinner("dotz", option: "--spinner", suggestion: "dots"))
         #expect(error(["-sdotz", "x"]) == .unknownSpinner("dotz", option: "-s", suggestion: "dots"))
         #expect(error(["-s", "zzzzzz", "x"]) == .unknownSpinner("zzzzzz", option: "-s", suggestion: nil))
-        #expect(error(["--color", "sometimes", "x"]) == .invalidValue("sometimes", option: "--color", accepted: ["auto", "always", "never"]))
-        #expect(error(["--mode=fancy", "x"]) == .invalidValue("fancy", option: "--mode", accepted: ["auto", "overlay", "plain", "silent"]))
+        #expect(
+            error(["--color", "sometimes", "x"])
+                == .invalidValue("sometimes", option: "--color", accepted: ["auto", "always", "never"]))
+        #expect(
+            error(["--mode=fancy", "x"])
+                == .invalidValue("fancy", option: "--mode", accepted: ["auto", "overlay", "plain", "silent"]))
     }
 
     @Test func firstProblemWins() {

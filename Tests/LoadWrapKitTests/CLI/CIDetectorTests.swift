@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct CIDetectorTests {

@@ -1,32 +1,34 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct HelpTextTests {
     @Test func wholeText() {
-        #expect(HelpText.render() == """
-            OVERVIEW: Run a command with a spinner on the terminal that leaves no trace.
+        #expect(
+            HelpText.render() == """
+                OVERVIEW: Run a command with a spinner on the terminal that leaves no trace.
 
-            USAGE: loadwrap [<options>] [--] <command> [<arguments> ...]
+                USAGE: loadwrap [<options>] [--] <command> [<arguments> ...]
 
-            ARGUMENTS:
-              <command>               The command to run; loadwrap exits as it does.
-              <arguments>             Passed to the command unchanged.
+                ARGUMENTS:
+                  <command>               The command to run; loadwrap exits as it does.
+                  <arguments>             Passed to the command unchanged.
 
-            OPTIONS:
-              -t, --title <text>      Text beside the spinner (default: the command line).
-              -s, --spinner <name>    Spinner style (default: dots, or line when the locale
-                                      is not UTF-8).
-              --list-spinners         List the spinner styles with a sample frame and exit.
-              --delay <duration>      Draw nothing for commands that end sooner: 250ms,
-                                      1.5s, 2m or seconds (default: 100ms).
-              --mode <mode>           auto, overlay, plain or silent (default: auto: overlay
-                                      on a terminal, plain in CI or a log).
-              --color <when>          auto, always or never (default: auto: colour on a
-                                      terminal unless NO_COLOR is set).
-              --version               Show the version.
-              -h, --help              Show help information.
+                OPTIONS:
+                  -t, --title <text>      Text beside the spinner (default: the command line).
+                  -s, --spinner <name>    Spinner style (default: dots, or line when the locale
+                                          is not UTF-8).
+                  --list-spinners         List the spinner styles with a sample frame and exit.
+                  --delay <duration>      Draw nothing for commands that end sooner: 250ms,
+                                          1.5s, 2m or seconds (default: 100ms).
+                  --mode <mode>           auto, overlay, plain or silent (default: auto: overlay
+                                          on a terminal, plain in CI or a log).
+                  --color <when>          auto, always or never (default: auto: colour on a
+                                          terminal unless NO_COLOR is set).
+                  --version               Show the version.
+                  -h, --help              Show help information.
 
-            """)
+                """)
     }
 
     @Test func lastLineIsTheHelpEntry() {
@@ -48,8 +50,9 @@ import Testing
     }
 
     @Test func longLabelPutsDescriptionOnTheNextLine() {
-        #expect(HelpText.entry("--a-very-long-option <value>", "Does it.")
-            == "  --a-very-long-option <value>\n                          Does it.\n")
+        #expect(
+            HelpText.entry("--a-very-long-option <value>", "Does it.")
+                == "  --a-very-long-option <value>\n                          Does it.\n")
     }
 
     @Test func version() {

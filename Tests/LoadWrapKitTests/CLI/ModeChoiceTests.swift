@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct ModeChoiceTests {
@@ -14,7 +15,8 @@ import Testing
         (true, ["TERM": "xterm", "GITHUB_ACTIONS": "true"], .plain),
     ])
     func auto(stderrIsTerminal: Bool, environment: [String: String], expected: Mode) {
-        #expect(ModeChoice.choose(request: .auto, stderrIsTerminal: stderrIsTerminal, environment: environment) == expected)
+        #expect(
+            ModeChoice.choose(request: .auto, stderrIsTerminal: stderrIsTerminal, environment: environment) == expected)
     }
 
     @Test func explicitRequestWins() {

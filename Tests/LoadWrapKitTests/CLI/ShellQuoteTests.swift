@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct ShellQuoteTests {
@@ -14,8 +15,9 @@ import Testing
 
     @Test func joinsWithSpaces() {
         #expect(ShellQuote.join(["sh", "-c", "echo 'hi' && ls"]) == "sh -c 'echo '\\''hi'\\'' && ls'")
-        #expect(ShellQuote.join(["curl", "-sSL", "https://example.org/index.json"])
-            == "curl -sSL https://example.org/index.json")
+        #expect(
+            ShellQuote.join(["curl", "-sSL", "https://example.org/index.json"])
+                == "curl -sSL https://example.org/index.json")
         #expect(ShellQuote.join(["printf", ""]) == "printf ''")
         #expect(ShellQuote.join([]) == "")
     }

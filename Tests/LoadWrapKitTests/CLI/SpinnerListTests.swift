@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct SpinnerListTests {
@@ -8,12 +9,13 @@ import Testing
             SpinnerStyle(name: "line", frames: ["-", "\\"], intervalMS: 130),
             SpinnerStyle(name: "bounce", frames: ["[=  ]", "[ = ]"], intervalMS: 120),
         ]
-        #expect(SpinnerList.render(styles) == """
-            dots    ⠋  80ms
-            line    -  130ms
-            bounce  [=  ]  120ms
+        #expect(
+            SpinnerList.render(styles) == """
+                dots    ⠋  80ms
+                line    -  130ms
+                bounce  [=  ]  120ms
 
-            """)
+                """)
     }
 
     @Test func oneLinePerCatalogueStyle() {

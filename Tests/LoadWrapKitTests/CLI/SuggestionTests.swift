@@ -1,8 +1,11 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct SuggestionTests {
-    static let options = ["--title", "--spinner", "--list-spinners", "--delay", "--mode", "--color", "--version", "--help"]
+    static let options = [
+        "--title", "--spinner", "--list-spinners", "--delay", "--mode", "--color", "--version", "--help",
+    ]
 
     @Test(arguments: [
         ("a", "a", 0), ("", "abc", 3), ("kitten", "sitting", 3), ("--spiner", "--spinner", 1),

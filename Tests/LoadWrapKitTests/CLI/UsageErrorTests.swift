@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadWrapKit
 
 @Suite struct UsageErrorTests {
@@ -20,8 +21,9 @@ import Testing
     }
 
     @Test func unknownOptionWithSuggestion() {
-        #expect(stderr(["--spiner", "dots", "--", "make"])
-            == "Error: Unknown option '--spiner'. Did you mean '--spinner'?\n" + Self.usageLines)
+        #expect(
+            stderr(["--spiner", "dots", "--", "make"])
+                == "Error: Unknown option '--spiner'. Did you mean '--spinner'?\n" + Self.usageLines)
     }
 
     @Test func unknownOptionWithoutSuggestion() {
@@ -40,31 +42,39 @@ import Testing
 
     @Test func noCommand() {
         #expect(stderr([]) == "Error: Missing expected argument '<command>'.\n" + Self.usageLines)
-        #expect(stderr(["--", ]) == "Error: Missing expected argument '<command>'.\n" + Self.usageLines)
+        #expect(stderr(["--"]) == "Error: Missing expected argument '<command>'.\n" + Self.usageLines)
     }
 
     @Test func badDurationIsOneLine() {
-        #expect(stderr(["--delay", "5x", "--", "make"])
-            == "Error: Invalid duration '5x' for '--delay': expected a number with ms, s or m (250ms, 1.5s, 2m) or a bare number of seconds.\n")
+        #expect(
+            stderr(["--delay", "5x", "--", "make"])
+                == "Error: Invalid duration '5x' for '--delay': expected a number with ms, s or m (250ms, 1.5s, 2m) or a bare number of seconds.\n"
+        )
     }
 
     @Test func unknownSpinnerIsOneLine() {
-        #expect(stderr(["--spinner", "dotz", "make"])
-            == "Error: Unknown spinner 'dotz' for '--spinner'. Did you mean 'dots'? See 'loadwrap --list-spinners'.\n")
-        #expect(stderr(["--spinner=qqqqqqq", "make"])
-            == "Error: Unknown spinner 'qqqqqqq' for '--spinner'. See 'loadwrap --list-spinners'.\n")
+        #expect(
+            stderr(["--spinner", "dotz", "make"])
+                == "Error: Unknown spinner 'dotz' for '--spinner'. Did you mean 'dots'? See 'loadwrap --list-spinners'.\n"
+        )
+        #expect(
+            stderr(["--spinner=qqqqqqq", "make"])
+                == "Error: Unknown spinner 'qqqqqqq' for '--spinner'. See 'loadwrap --list-spinners'.\n")
     }
 
     @Test func badChoiceIsOneLine() {
-        #expect(stderr(["--color", "sometimes", "make"])
-            == "Error: Invalid value 'sometimes' for '--color': expected auto, always or never.\n")
-        #expect(stderr(["--mode", "loud", "make"])
-            == "Error: Invalid value 'loud' for '--mode': expected auto, overlay, plain or silent.\n")
+        #expect(
+            stderr(["--color", "sometimes", "make"])
+                == "Error: Invalid value 'sometimes' for '--color': expected auto, always or never.\n")
+        #expect(
+            stderr(["--mode", "loud", "make"])
+                == "Error: Invalid value 'loud' for '--mode': expected auto, overlay, plain or silent.\n")
     }
 
     @Test func controlCharactersNeverReachTheTerminal() {
-        #expect(stderr(["--color", "\u{1B}[2Jx\u{9B}", "make"])
-            == "Error: Invalid value '?[2Jx?' for '--color': expected auto, always or never.\n")
+        #expect(
+            stderr(["--color", "\u{1B}[2Jx\u{9B}", "make"])
+                == "Error: Invalid value '?[2Jx?' for '--color': expected auto, always or never.\n")
     }
 
     @Test func lists() {
