@@ -1,0 +1,117 @@
+/// Turns loadwrap's arguments (without argv[0]) into an `Invocation`, or a `UsageError`.
+///
+/// Options come first; everything after `--`, or from the first word that is not an option, is the
+/// command, untouched, so `loadwrap make -j8` runs `make -j8`. Values may be attached
+/// (`--title=x`, `-tx`) or follow (`--title x`, `-t x`). `--help`, `--version` and
+/// `--list-spinners` act as soon as they are read.
+package enum ArgumentParser {
+    /// An option word split into its option, the name as the user typed it, and any attached value.
+    private typealias OptionWord = (spec: OptionSpec, name: String, attached: String?)
+
+    /// Parses `arguments`; the first problem found, left to right, is thrown.
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var options = Options(command: [])
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if word == "--" {
+                return try run(options, command: arguments[(index + 1)...])
+            }
+            guard let option = try split(word) else {
+                return try run(options, command: arguments[index...])
+            }
+            index += 1
+            var value: String?
+            if option.spec.valueName != nil {
+                if let attached = option.attached {
+                    value = attached
+                } else if index < arguments.endIndex, !looksLikeOption(arguments[index]) {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw .missingValue(option: option.name, valueName: option.spec.valueName ?? "")
+                }
+            } else if option.attached != nil {
+                throw .unexpectedValue(option: option.name)
+            }
+            if let done = try apply(option.spec.id, name: option.name, value: value ?? "", to: &options) {
+                return done
+            }
+        }
+        throw .missingCommand
+    }
+
+    /// Whether `word` would be read as an option; a lone `-` is an ordinary word (often "stdin").
+    static func looksLikeOption(_ word: String) -> Bool {
+        word.hasPrefix("-") && word != "-"
+    }
+
+    /// The option `word` names, or nil when `word` starts the command.
+    private static func split(_ word: String) throws(UsageError) -> OptionWord? {
+        guard looksLikeOption(word) else { return nil }
+        if word.hasPrefix("--") {
+            let name = String(word.prefix { $0 != "=" })
+            let attached = name.count < word.count ? String(word.dropFirst(name.count + 1)) : nil
+            guard let spec = OptionSpec.withLong(name) else {
+                throw unknownOption(name.count > 2 ? name : word)
+            }
+            return (spec, name, attached)
+        }
+        let rest = String(word.dropFirst(2))
+        guard let letter = word.dropFirst().first, let spec = OptionSpec.withShort(letter),
+            spec.valueName != nil || rest.isEmpty
+        else {
+            throw unknownOption(word)
+        }
+        return (spec, "-\(letter)", rest.isEmpty ? nil : rest)
+    }
+
+    /// The error for an option that does not exist, with the nearest real long option if any.
+    private static func unknownOption(_ word: String) -> UsageError {
+        .unknownOption(word, suggestion: Suggestion.closest(to: word, among: OptionSpec.all.map(\.long)))
+    }
+
+    /// Records one option in `options`; returns an invocation when the option ends parsing.
+    private static func apply(
+        _ id: OptionSpec.ID, name: String, value: String, to options: inout Options
+    ) throws(UsageError) -> Invocation? {
+        switch id {
+        case .help: return .help
+        case .version: return .version
+        case .listSpinners: return .listSpinners
+        case .title: options.title = value
+        case .spinner: options.spinner = try spinner(value, option: name)
+        case .delay:
+            guard let ms = DurationParser.milliseconds(value) else {
+                throw .invalidDuration(value, option: name)
+            }
+            options.delayMS = ms
+        case .mode: options.mode = try choice(value, option: name)
+        case .color: options.color = try choice(value, option: name)
+        }
+        return nil
+    }
+
+    /// The catalogue style called `name`, or an error suggesting the nearest name.
+    private static func spinner(_ name: String, option: String) throws(UsageError) -> SpinnerStyle {
+        if let style = SpinnerStyle.named(name) { return style }
+        let names = SpinnerStyle.catalogue.map(\.name)
+        throw .unknownSpinner(name, option: option, suggestion: Suggestion.closest(to: name, among: names))
+    }
+
+    /// The case of a fixed-choice option (`--mode`, `--color`) spelled `value`.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: String, option: String
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        if let choice = Choice(rawValue: value) { return choice }
+        throw .invalidValue(value, option: option, accepted: Choice.allCases.map(\.rawValue))
+    }
+
+    /// The `run` invocation, or an error when the command is empty.
+    private static func run(_ options: Options, command: ArraySlice<String>) throws(UsageError) -> Invocation {
+        guard !command.isEmpty else { throw .missingCommand }
+        var options = options
+        options.command = Array(command)
+        return .run(options)
+    }
+}

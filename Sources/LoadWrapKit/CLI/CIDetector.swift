@@ -1,0 +1,25 @@
+/// Recognises a continuous-integration job from its environment variables.
+package enum CIDetector {
+    /// Variables that one CI service sets, any non-empty value meaning "running there".
+    static let markers = [
+        "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "TRAVIS", "TF_BUILD",
+        "TEAMCITY_VERSION", "BITBUCKET_BUILD_NUMBER", "DRONE", "CODEBUILD_BUILD_ID", "APPVEYOR",
+    ]
+
+    /// Whether `environment` belongs to a CI job: `CI` set to anything but `false`, `0` or empty,
+    /// a service's own marker, or Jenkins' `JENKINS_URL` with `BUILD_ID` (Jenkins sets no `CI`).
+    package static func isCI(_ environment: [String: String]) -> Bool {
+        if let ci = environment["CI"], !["", "0", "false"].contains(ci.lowercased()) {
+            return true
+        }
+        if markers.contains(where: { isSet($0, in: environment) }) {
+            return true
+        }
+        return isSet("JENKINS_URL", in: environment) && isSet("BUILD_ID", in: environment)
+    }
+
+    /// Whether `name` has a non-empty value in `environment`.
+    private static func isSet(_ name: String, in environment: [String: String]) -> Bool {
+        !(environment[name] ?? "").isEmpty
+    }
+}

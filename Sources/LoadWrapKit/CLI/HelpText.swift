@@ -1,0 +1,54 @@
+/// The `--help` text, laid out as swift-argument-parser lays it out.
+package enum HelpText {
+    /// The column where descriptions start, swift-argument-parser's.
+    static let descriptionColumn = 26
+    /// The width descriptions are wrapped to.
+    static let width = 80
+
+    /// The one-line overview.
+    static let overview = "Run a command with a spinner on the terminal that leaves no trace."
+
+    /// The positional arguments, as (label, description).
+    static let arguments: [(String, String)] = [
+        ("<command>", "The command to run; loadwrap exits as it does."),
+        ("<arguments>", "Passed to the command unchanged."),
+    ]
+
+    /// The whole help text, ending in a newline.
+    package static func render() -> String {
+        var text = "OVERVIEW: \(overview)\n\nUSAGE: \(UsageError.usage)\n\nARGUMENTS:\n"
+        for (label, description) in arguments {
+            text += entry(label, description)
+        }
+        text += "\nOPTIONS:\n"
+        for option in OptionSpec.all {
+            text += entry(option.label, option.help)
+        }
+        return text
+    }
+
+    /// One indented entry: the label, then the description from `descriptionColumn`, wrapped to
+    /// `width`; a label too long for the column puts its description on the next line.
+    static func entry(_ label: String, _ description: String) -> String {
+        let indent = String(repeating: " ", count: descriptionColumn)
+        var text = "  " + label
+        if text.count + 2 > descriptionColumn {
+            text += "\n" + indent
+        } else {
+            text += String(repeating: " ", count: descriptionColumn - text.count)
+        }
+        var column = descriptionColumn
+        for (index, word) in description.split(separator: " ").enumerated() {
+            if index > 0, column + 1 + word.count > width {
+                text += "\n" + indent
+                column = descriptionColumn
+            } else if index > 0 {
+                text += " "
+                column += 1
+            }
+            text += word
+            column += word.count
+        }
+        return text + "\n"
+    }
+}

@@ -1,0 +1,11 @@
+/// What the command line asks loadwrap to do.
+package enum Invocation: Equatable, Sendable {
+    /// Run the command with these options.
+    case run(Options)
+    /// Print `HelpText.render()` to stdout and exit 0.
+    case help
+    /// Print `LoadWrapVersion.line` to stdout and exit 0.
+    case version
+    /// Print `SpinnerList.render()` to stdout and exit 0.
+    case listSpinners
+}

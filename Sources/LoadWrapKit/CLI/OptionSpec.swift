@@ -1,0 +1,65 @@
+/// One command-line option: its names, whether it takes a value, and its help line.
+///
+/// `OptionSpec.all` is the single table both the parser and the help read, so a new option is a new
+/// `ID` case, one row here and one `case` in `ArgumentParser.apply`.
+struct OptionSpec: Sendable {
+    /// Which option this is, so the parser can switch over options exhaustively.
+    enum ID: Sendable {
+        case title, spinner, listSpinners, delay, mode, color, version, help
+    }
+
+    /// Which option this is.
+    let id: ID
+    /// The long name with its dashes, e.g. `--title`.
+    let long: String
+    /// The one-letter name, e.g. `t` for `-t`, if any.
+    let short: Character?
+    /// The value placeholder without brackets, e.g. `text`, or nil for a flag.
+    let valueName: String?
+    /// The help description, one sentence.
+    let help: String
+
+    /// Every option in help order; `--help` stays last, as in swift-argument-parser.
+    static let all: [OptionSpec] = [
+        OptionSpec(
+            id: .title, long: "--title", short: "t", valueName: "text",
+            help: "Text beside the spinner (default: the command line)."),
+        OptionSpec(
+            id: .spinner, long: "--spinner", short: "s", valueName: "name",
+            help: "Spinner style (default: dots, or line when the locale is not UTF-8)."),
+        OptionSpec(
+            id: .listSpinners, long: "--list-spinners", short: nil, valueName: nil,
+            help: "List the spinner styles with a sample frame and exit."),
+        OptionSpec(
+            id: .delay, long: "--delay", short: nil, valueName: "duration",
+            help: "Draw nothing for commands that end sooner: 250ms, 1.5s, 2m or seconds (default: 100ms)."),
+        OptionSpec(
+            id: .mode, long: "--mode", short: nil, valueName: "mode",
+            help: "auto, overlay, plain or silent (default: auto: overlay on a terminal, plain in CI or a log)."),
+        OptionSpec(
+            id: .color, long: "--color", short: nil, valueName: "when",
+            help: "auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set)."),
+        OptionSpec(
+            id: .version, long: "--version", short: nil, valueName: nil,
+            help: "Show the version."),
+        OptionSpec(
+            id: .help, long: "--help", short: "h", valueName: nil,
+            help: "Show help information."),
+    ]
+
+    /// The option whose long name (dashes included) is `long`, or nil.
+    static func withLong(_ long: String) -> OptionSpec? {
+        all.first { $0.long == long }
+    }
+
+    /// The option whose one-letter name is `short`, or nil.
+    static func withShort(_ short: Character) -> OptionSpec? {
+        all.first { $0.short == short }
+    }
+
+    /// The option as help shows it: `-t, --title <text>`.
+    var label: String {
+        let names = short.map { "-\($0), \(long)" } ?? long
+        return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+}

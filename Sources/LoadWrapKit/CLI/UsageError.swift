@@ -1,0 +1,80 @@
+/// A command line loadwrap cannot run: the message for stderr, and exit status 125.
+package enum UsageError: Error, Equatable, Sendable {
+    /// A word starting with `-` that names no option, and the option probably meant.
+    case unknownOption(String, suggestion: String?)
+    /// An option that needs a value came last, or before another option.
+    case missingValue(option: String, valueName: String)
+    /// A flag such as `--help=yes` was given a value.
+    case unexpectedValue(option: String)
+    /// Options but no command.
+    case missingCommand
+    /// A DURATION that `DurationParser` does not accept.
+    case invalidDuration(String, option: String)
+    /// A `--spinner` name not in the catalogue, and the name probably meant.
+    case unknownSpinner(String, option: String, suggestion: String?)
+    /// A value outside a fixed set, such as `--color sometimes`.
+    case invalidValue(String, option: String, accepted: [String])
+
+    /// The usage line shared by errors and help.
+    static let usage = "loadwrap [<options>] [--] <command> [<arguments> ...]"
+
+    /// The status for loadwrap's own failures, as GNU `timeout` and `env` use it, so it is not
+    /// confused with the wrapped command's common codes.
+    package var exitCode: Int32 { 125 }
+
+    /// The one-sentence problem, without the `Error: ` prefix.
+    package var message: String {
+        switch self {
+        case .unknownOption(let word, let suggestion):
+            return "Unknown option \(quoted(word))." + (suggestion.map { " Did you mean \(quoted($0))?" } ?? "")
+        case .missingValue(let option, let valueName):
+            return "Missing value for \(quoted("\(option) <\(valueName)>"))."
+        case .unexpectedValue(let option):
+            return "Option \(quoted(option)) does not take a value."
+        case .missingCommand:
+            return "Missing expected argument '<command>'."
+        case .invalidDuration(let value, let option):
+            return "Invalid duration \(quoted(value)) for \(quoted(option)): expected a number with ms, s or m"
+                + " (250ms, 1.5s, 2m) or a bare number of seconds."
+        case .unknownSpinner(let name, let option, let suggestion):
+            return "Unknown spinner \(quoted(name)) for \(quoted(option))."
+                + (suggestion.map { " Did you mean \(quoted($0))?" } ?? "")
+                + " See 'loadwrap --list-spinners'."
+        case .invalidValue(let value, let option, let accepted):
+            return "Invalid value \(quoted(value)) for \(quoted(option)): expected \(Self.list(accepted))."
+        }
+    }
+
+    /// Whether the usage line follows: the command line's shape is wrong, not just one value.
+    var showsUsage: Bool {
+        switch self {
+        case .unknownOption, .missingValue, .unexpectedValue, .missingCommand: return true
+        case .invalidDuration, .unknownSpinner, .invalidValue: return false
+        }
+    }
+
+    /// The exact text for stderr, each line ending in a newline.
+    package func rendered() -> String {
+        var text = "Error: \(message)\n"
+        if showsUsage {
+            text += "Usage: \(Self.usage)\n  See 'loadwrap --help' for more information.\n"
+        }
+        return text
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func list(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// The user's text in single quotes, with control characters shown as `?` so a bad argument
+    /// cannot put escape sequences on the terminal.
+    private func quoted(_ text: String) -> String {
+        let safe = text.unicodeScalars.map { scalar -> String in
+            let v = scalar.value
+            return v < 0x20 || (0x7F...0x9F).contains(v) ? "?" : String(scalar)
+        }
+        return "'" + safe.joined() + "'"
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import LoadWrapKit
+
+@Suite struct HelpTextTests {
+    @Test func wholeText() {
+        #expect(
+            HelpText.render() == """
+                OVERVIEW: Run a command with a spinner on the terminal that leaves no trace.
+
+                USAGE: loadwrap [<options>] [--] <command> [<arguments> ...]
+
+                ARGUMENTS:
+                  <command>               The command to run; loadwrap exits as it does.
+                  <arguments>             Passed to the command unchanged.
+
+                OPTIONS:
+                  -t, --title <text>      Text beside the spinner (default: the command line).
+                  -s, --spinner <name>    Spinner style (default: dots, or line when the locale
+                                          is not UTF-8).
+                  --list-spinners         List the spinner styles with a sample frame and exit.
+                  --delay <duration>      Draw nothing for commands that end sooner: 250ms,
+                                          1.5s, 2m or seconds (default: 100ms).
+                  --mode <mode>           auto, overlay, plain or silent (default: auto: overlay
+                                          on a terminal, plain in CI or a log).
+                  --color <when>          auto, always or never (default: auto: colour on a
+                                          terminal unless NO_COLOR is set).
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                """)
+    }
+
+    @Test func lastLineIsTheHelpEntry() {
+        let lines = HelpText.render().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.dropLast().last == "  -h, --help              Show help information.")
+        #expect(lines.last == "")
+    }
+
+    @Test func everyOptionIsListedWithDescriptionsInOneColumn() {
+        let text = HelpText.render()
+        let entries = text.split(separator: "\n").filter { $0.hasPrefix("  -") }
+        #expect(entries.count == OptionSpec.all.count)
+        for entry in entries {
+            let column = entry.index(entry.startIndex, offsetBy: HelpText.descriptionColumn)
+            #expect(entry[entry.index(before: column)] == " ")
+            #expect(entry[column] != " ")
+        }
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= HelpText.width })
+    }
+
+    @Test func longLabelPutsDescriptionOnTheNextLine() {
+        #expect(
+            HelpText.entry("--a-very-long-option <value>", "Does it.")
+                == "  --a-very-long-option <value>\n                          Does it.\n")
+    }
+
+    @Test func version() {
+        #expect(LoadWrapVersion.string == "0.1.0")
+        #expect(LoadWrapVersion.line == "loadwrap 0.1.0\n")
+    }
+}
