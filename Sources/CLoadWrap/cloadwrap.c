@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -96,4 +97,12 @@ const void *lw_memrchr(const void *start, int byte, size_t length) {
 void lw_disable_core_dumps(void) {
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
+}
+
+short lw_spawn_setsid_flag(void) {
+#ifdef POSIX_SPAWN_SETSID
+    return POSIX_SPAWN_SETSID;
+#else
+    return 0;
+#endif
 }

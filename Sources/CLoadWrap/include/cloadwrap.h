@@ -26,6 +26,9 @@ int lw_signal_is_ignored(int signo);
 /// Sets the core-file size limit to zero, so re-raising a core-dumping signal leaves no core.
 void lw_disable_core_dumps(void);
 
+/// The posix_spawn flag that starts the child in a new session (POSIX_SPAWN_SETSID), or 0 where missing.
+short lw_spawn_setsid_flag(void);
+
 /// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
 /// or -1000 when the child only stopped or continued.
 int lw_decode_wait_status(int status);

@@ -11,6 +11,7 @@ final class PtyRelay {
     /// True once the pseudo-terminal has no writer left and reports end of data.
     private(set) var closed = false
     private let terminal: TerminalDevice
+    private let modes: ModeWatch
     private var overlay: Overlay
     private var scanner = OutputScanner()
     private let clock: any TimeSource
@@ -18,8 +19,10 @@ final class PtyRelay {
     /// While suspended (Ctrl-Z) nothing is drawn.
     private var suspended = false
 
-    /// Opens a pseudo-terminal the size of `terminal` whose output passes bytes unchanged.
-    init(terminal: TerminalDevice, overlay: Overlay, clock: any TimeSource) throws(SpawnError) {
+    /// Opens a pseudo-terminal the size of `terminal`. With `keyboard` (the real terminal's saved modes,
+    /// when it will be in raw mode) the command's terminal takes those modes and does the output
+    /// processing; without, it passes output bytes unchanged and the real terminal processes them.
+    init(terminal: TerminalDevice, keyboard: termios?, overlay: Overlay, clock: any TimeSource) throws(SpawnError) {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         guard lw_openpty(&primary, &secondary) == 0 else {
@@ -31,12 +34,24 @@ final class PtyRelay {
         self.overlay = overlay
         self.clock = clock
         _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
-        disableOutputProcessing(secondary)
+        if var keyboard {
+            tcsetattr(secondary, TCSANOW, &keyboard)
+            modes = ModeWatch(fd: secondary)
+        } else {
+            Self.disableOutputProcessing(secondary)
+            modes = ModeWatch(fd: terminal.fd)
+        }
         resize()
     }
 
+    /// The file name of the secondary side, for the command to open as its controlling terminal.
+    var secondaryPath: String? {
+        ttyname(secondary).map { String(cString: $0) }
+    }
+
     /// Closes loadwrap's copy of the secondary side once the command holds its own, so the
-    /// primary reports end of data (EIO on Linux) when the last writer is gone.
+    /// primary reports end of data (EIO on Linux) when the last writer is gone. Kept open
+    /// instead when loadwrap reads the command's modes from it.
     func releaseSecondary() {
         close(secondary)
         secondary = -1
@@ -102,7 +117,7 @@ final class PtyRelay {
 
     /// The overlay may draw only where the command's screen is untouched by it.
     private var canDraw: Bool {
-        !suspended && scanner.allowsOverlay && terminal.isShared
+        !suspended && scanner.allowsOverlay && terminal.isForeground && modes.isUnchanged
     }
 
     /// Erase, chunk and (when due) redraw, in one write.
@@ -123,7 +138,7 @@ final class PtyRelay {
 
     /// Turns off output post-processing (e.g. `\n` → `\r\n`) so the command's bytes reach the
     /// real terminal unchanged; the real terminal applies its own processing, as it would bare.
-    private func disableOutputProcessing(_ fd: Int32) {
+    private static func disableOutputProcessing(_ fd: Int32) {
         var modes = termios()
         guard tcgetattr(fd, &modes) == 0 else { return }
         modes.c_oflag &= ~tcflag_t(OPOST)

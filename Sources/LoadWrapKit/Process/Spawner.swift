@@ -32,6 +32,9 @@ public enum SpawnError: Error, Equatable {
 enum Spawner {
     /// What the child gets besides the inherited environment and descriptors.
     struct Setup {
+        /// A terminal to open as the child's stdin in a session of its own, making it the
+        /// child's controlling terminal (Linux gives a session leader the first terminal it opens).
+        var terminalPath: String? = nil
         /// Descriptor to install as the child's stdout, or nil to inherit.
         var stdout: Int32?
         /// Descriptor to install as the child's stderr, or nil to inherit.
@@ -46,9 +49,11 @@ enum Spawner {
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
         var actions = FileActions()
         defer { actions.destroy() }
+        if let path = setup.terminalPath { actions.open(path, as: 0) }
         if let fd = setup.stdout { actions.dup(fd, to: 1) }
         if let fd = setup.stderr { actions.dup(fd, to: 2) }
-        var attributes = SpawnAttributes(defaultSignals: setup.defaultSignals, mask: setup.signalMask)
+        var attributes = SpawnAttributes(
+            defaultSignals: setup.defaultSignals, mask: setup.signalMask, newSession: setup.terminalPath != nil)
         defer { attributes.destroy() }
 
         let argv = command.map { strdup($0) } + [nil]
@@ -86,6 +91,8 @@ private struct FileActions {
 
     mutating func dup(_ fd: Int32, to target: Int32) { posix_spawn_file_actions_adddup2(&raw, fd, target) }
 
+    mutating func open(_ path: String, as target: Int32) { posix_spawn_file_actions_addopen(&raw, target, path, O_RDWR, 0) }
+
     mutating func destroy() { posix_spawn_file_actions_destroy(&raw) }
 }
 
@@ -93,7 +100,7 @@ private struct FileActions {
 private struct SpawnAttributes {
     var raw = RawAttributes()
 
-    init(defaultSignals: [Int32], mask: sigset_t) {
+    init(defaultSignals: [Int32], mask: sigset_t, newSession: Bool) {
         posix_spawnattr_init(&raw)
         var defaults = sigset_t()
         sigemptyset(&defaults)
@@ -101,7 +108,8 @@ private struct SpawnAttributes {
         var mask = mask
         posix_spawnattr_setsigdefault(&raw, &defaults)
         posix_spawnattr_setsigmask(&raw, &mask)
-        posix_spawnattr_setflags(&raw, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let session = newSession ? lw_spawn_setsid_flag() : 0
+        posix_spawnattr_setflags(&raw, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | session)
     }
 
     mutating func destroy() { posix_spawnattr_destroy(&raw) }

@@ -34,6 +34,9 @@ public final class Wrapper {
 
     private let signals: SignalPipe
     private let relay: PtyRelay?
+    /// Set when the command has the pseudo-terminal as its controlling terminal and keys pass through loadwrap.
+    private var keyboard: KeyboardRelay?
+    private let rawMode: RawMode?
     private let child: pid_t
     private var end: ChildEnd?
 
@@ -43,15 +46,24 @@ public final class Wrapper {
         signals = SignalPipe(catching: Self.handledSignals)
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
         signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
-        relay = try Self.makeRelay(configuration, startMS: startMS, clock: clock)
-        let terminalStdout = relay != nil && TerminalDevice(fd: 2)?.isSameDevice(as: 1) == true
-        let setup = Spawner.Setup(
-            stdout: terminalStdout ? relay?.secondary : nil,
-            stderr: relay?.secondary,
-            defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]),
-            signalMask: signals.originalMask)
+        let terminal = configuration.overlay ? TerminalDevice(fd: 2) : nil
+        let rawMode = terminal.flatMap { Self.keyboardTerminal($0) }
+        var relay: PtyRelay?
+        if let terminal {
+            relay = try Self.makeRelay(configuration, terminal: terminal, keyboard: rawMode?.saved, startMS: startMS, clock: clock)
+        }
+        var setup = Spawner.Setup(
+            defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
+        Self.routeOutput(into: &setup, relay: relay, terminal: terminal, ownTerminal: rawMode != nil)
+        self.rawMode = rawMode
+        self.relay = relay
         child = try Spawner.spawn(configuration.command, setup)
-        relay?.releaseSecondary()
+        if let relay, let rawMode {
+            keyboard = KeyboardRelay(input: rawMode.fd, primary: relay.primary, secondary: relay.secondary)
+            rawMode.enter()
+        } else {
+            relay?.releaseSecondary()
+        }
     }
 
     /// Relays until the command ends, restores the terminal, and ends loadwrap the same way.
@@ -66,31 +78,66 @@ public final class Wrapper {
         }
         relay?.relayAvailable()
         relay?.suspend()
+        rawMode?.restore()
         return end!
     }
 
     /// The signals loadwrap catches while the command runs.
     private static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
 
-    /// A relay when the overlay draws on a terminal; nil to run as if bare.
-    private static func makeRelay(_ configuration: Configuration, startMS: Int, clock: any TimeSource) throws(SpawnError) -> PtyRelay? {
-        guard configuration.overlay, let terminal = TerminalDevice(fd: 2) else { return nil }
+    /// The real terminal as a keyboard when stdin is the terminal the overlay draws on and
+    /// loadwrap is in the foreground; then the command gets the pseudo-terminal as its own.
+    private static func keyboardTerminal(_ terminal: TerminalDevice) -> RawMode? {
+        guard terminal.isSameDevice(as: 0), terminal.isForeground else { return nil }
+        return RawMode(fd: 0)
+    }
+
+    /// A relay drawing the overlay on `terminal`.
+    private static func makeRelay(
+        _ configuration: Configuration, terminal: TerminalDevice, keyboard: termios?, startMS: Int, clock: any TimeSource
+    ) throws(SpawnError) -> PtyRelay {
         let look = Overlay.Look(style: configuration.style, color: configuration.color, utf8: configuration.utf8)
         let overlay = Overlay(look: look, title: configuration.title, startMS: startMS,
                               delayMS: configuration.delayMS, columns: Int(terminal.size?.columns ?? 80))
-        return try PtyRelay(terminal: terminal, overlay: overlay, clock: clock)
+        return try PtyRelay(terminal: terminal, keyboard: keyboard, overlay: overlay, clock: clock)
     }
 
-    /// One pass of the loop: wait for a signal, output or the next frame, then handle what came.
+    /// Points the command's terminal-bound descriptors at the pseudo-terminal; others stay as they are.
+    private static func routeOutput(
+        into setup: inout Spawner.Setup, relay: PtyRelay?, terminal: TerminalDevice?, ownTerminal: Bool
+    ) {
+        guard let relay, let terminal else { return }
+        let source: Int32
+        if ownTerminal, let path = relay.secondaryPath {
+            setup.terminalPath = path
+            source = 0
+        } else {
+            source = relay.secondary
+        }
+        setup.stdout = terminal.isSameDevice(as: 1) ? source : nil
+        setup.stderr = source
+    }
+
+    /// One pass of the loop: wait for a signal, output, a key or the next frame, then handle what came.
     private func waitForEvents() {
         var fds = [pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
         if let relay, !relay.closed {
-            fds.append(pollfd(fd: relay.primary, events: Int16(POLLIN), revents: 0))
+            let keysWaiting = keyboard?.pending.isEmpty == false
+            fds.append(pollfd(fd: relay.primary, events: Int16(keysWaiting ? POLLIN | POLLOUT : POLLIN), revents: 0))
         }
-        let timeout = relay?.timeoutMS() ?? -1
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        if let keyboard, !keyboard.closed {
+            fds.append(pollfd(fd: keyboard.input, events: Int16(POLLIN), revents: 0))
+        }
+        let ready = poll(&fds, nfds_t(fds.count), relay?.timeoutMS() ?? -1)
         guard ready >= 0 else { return }  // EINTR: go round again
-        if fds.count > 1 && fds[1].revents != 0 { relay?.relayAvailable() }
+        for entry in fds.dropFirst() where entry.revents != 0 {
+            if entry.fd == keyboard?.input {
+                if keyboard?.relayKeys() == true { suspendTogether() }
+            } else {
+                keyboard?.flush()
+                relay?.relayAvailable()
+            }
+        }
         if fds[0].revents != 0 { signals.drain().forEach(handle) }
         relay?.tick()
     }
@@ -104,14 +151,24 @@ public final class Wrapper {
             relay?.resize()
             kill(child, SIGWINCH)  // the kernel signals no one for a pty without a foreground group
         case SIGTSTP:
-            if delivery.sentByProcess { kill(child, SIGTSTP) }
-            suspendSelf()
+            if keyboard == nil && delivery.sentByProcess { kill(child, SIGTSTP) }
+            suspendTogether()
         case SIGCONT:
-            relay?.resume()
+            resumeTogether()
         default:
-            // Keys on the terminal (Ctrl-C, hangup) already reached the command's process group;
-            // only a signal another process sent to loadwrap alone needs passing on.
-            if delivery.sentByProcess { kill(child, delivery.signo) }
+            forward(delivery)
+        }
+    }
+
+    /// Passes a signal on to the command. Without a keyboard relay the command shares loadwrap's
+    /// terminal, so keys (Ctrl-C, hangup) already reached it: only a signal another process sent to
+    /// loadwrap alone needs passing on. With one, the command lives in its own session and
+    /// everything goes to its process group.
+    private func forward(_ delivery: SignalPipe.Delivery) {
+        if keyboard != nil {
+            kill(-child, delivery.signo)
+        } else if delivery.sentByProcess {
+            kill(child, delivery.signo)
         }
     }
 
@@ -123,12 +180,21 @@ public final class Wrapper {
         if result == child, let ended = ChildEnd(waitStatus: status) { end = ended }
     }
 
-    /// Ctrl-Z: erase the line, stop with the command, and redraw after `fg`.
-    private func suspendSelf() {
+    /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and redraw after `fg`.
+    private func suspendTogether() {
+        if keyboard != nil { kill(-child, SIGSTOP) }
         relay?.suspend()
+        rawMode?.restore()
         signals.restoreDefault(SIGTSTP)
         kill(getpid(), SIGTSTP)
         signals.catchAgain(SIGTSTP)
+        resumeTogether()
+    }
+
+    /// After `fg` (SIGCONT): take the keyboard again, wake the command, redraw.
+    private func resumeTogether() {
+        rawMode?.enter()
+        if keyboard != nil { kill(-child, SIGCONT) }
         relay?.resume()
     }
 }

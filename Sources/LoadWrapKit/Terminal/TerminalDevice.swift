@@ -4,15 +4,11 @@ import CLoadWrap
 struct TerminalDevice {
     /// The descriptor loadwrap writes the overlay and relayed output to.
     let fd: Int32
-    /// Local modes at start; when the command changes echo or canonical mode it wants the terminal to itself.
-    private let initialLocalModes: tcflag_t
 
     /// Opens the view on `fd`; nil when it is not a terminal.
     init?(fd: Int32) {
         guard isatty(fd) == 1 else { return nil }
-        var modes = termios()
         self.fd = fd
-        initialLocalModes = tcgetattr(fd, &modes) == 0 ? modes.c_lflag & Self.watchedModes : 0
     }
 
     /// Rows and columns, or nil when the terminal does not say.
@@ -23,11 +19,9 @@ struct TerminalDevice {
         return (rows, columns)
     }
 
-    /// True while the command leaves the terminal as it was: same echo and canonical modes, and
-    /// loadwrap's process group in the foreground (else a shell or pager inside took it over).
-    var isShared: Bool {
-        var modes = termios()
-        if tcgetattr(fd, &modes) == 0 && modes.c_lflag & Self.watchedModes != initialLocalModes { return false }
+    /// True while loadwrap's process group is in the foreground (else a job-control shell inside took it over,
+    /// or loadwrap runs in the background).
+    var isForeground: Bool {
         let foreground = tcgetpgrp(fd)
         return foreground < 0 || foreground == getpgrp()
     }
@@ -40,7 +34,4 @@ struct TerminalDevice {
         guard fstat(fd, &a) == 0, fstat(other, &b) == 0 else { return false }
         return a.st_rdev == b.st_rdev
     }
-
-    /// Echo and canonical input: a password prompt or raw-mode program turns these off.
-    private static let watchedModes = tcflag_t(ECHO | ICANON)
 }

@@ -1,0 +1,61 @@
+/// Passes keys from the real terminal (in raw mode) to the command's pseudo-terminal, whose
+/// line discipline then echoes them and turns Ctrl-C into SIGINT for the command.
+final class KeyboardRelay {
+    /// The real terminal, read for keys.
+    let input: Int32
+    /// The primary side of the command's pseudo-terminal.
+    private let primary: Int32
+    /// The secondary side, read for the command's current modes (ISIG, the suspend key).
+    private let secondary: Int32
+    /// Keys the command has not taken yet (its input queue was full).
+    private(set) var pending: [UInt8] = []
+    /// True once the real terminal reports end of input or a hangup.
+    private(set) var closed = false
+
+    /// Relays from `input` to `primary`, judging keys by the modes of `secondary`.
+    init(input: Int32, primary: Int32, secondary: Int32) {
+        self.input = input
+        self.primary = primary
+        self.secondary = secondary
+    }
+
+    /// Reads the keys waiting; returns true when they held the suspend key (Ctrl-Z) while the
+    /// command's terminal generates signals. That key is not passed on: the command's process
+    /// group is orphaned in its own session, where the kernel discards a terminal's SIGTSTP,
+    /// so loadwrap stops it and itself instead (as a shell's job control would).
+    func relayKeys() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        if n <= 0 {
+            if n == 0 || (errno != EINTR && errno != EAGAIN) { closed = true }
+            return false
+        }
+        var keys = Array(buffer[0..<n])
+        let suspendKey = self.suspendKey
+        var suspend = false
+        if let key = suspendKey, let index = keys.firstIndex(of: key) {
+            keys.removeSubrange(index...)
+            suspend = true
+        }
+        pending += keys
+        flush()
+        return suspend
+    }
+
+    /// Writes pending keys as far as the command's input queue takes them.
+    func flush() {
+        while !pending.isEmpty {
+            let n = pending.withUnsafeBytes { write(primary, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            pending.removeFirst(n)
+        }
+    }
+
+    /// The suspend character while the command's terminal turns keys into signals, else nil.
+    private var suspendKey: UInt8? {
+        var modes = termios()
+        guard tcgetattr(secondary, &modes) == 0, modes.c_lflag & tcflag_t(ISIG) != 0 else { return nil }
+        let key = withUnsafeBytes(of: modes.c_cc) { $0[Int(VSUSP)] }
+        return key == 0 ? nil : key  // _POSIX_VDISABLE
+    }
+}
