@@ -66,7 +66,9 @@ struct Overlay {
         let elapsed = max(0, nowMS - startMS)
         let line = SpinnerLine.render(
             frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: columns, color: look.color, utf8: look.utf8)
-        bytes += Self.carriageReturn + Array(line.utf8) + Self.eraseToEnd
+        // The cursor rests at column 0: a terminal that reflows the line on a narrowing resize
+        // keeps it at the start of the reflowed rows, which the erase below then clears whole.
+        bytes += Self.carriageReturn + Array(line.utf8) + Self.eraseToEnd + Self.carriageReturn
         visible = true
         lastDrawMS = nowMS
         return bytes
@@ -81,7 +83,7 @@ struct Overlay {
     mutating func erase() -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        var bytes = Self.carriageReturn + Self.eraseLine
+        var bytes = Self.carriageReturn + Self.eraseBelow
         if hidCursor {
             bytes += Self.showCursor
             hidCursor = false
@@ -91,7 +93,9 @@ struct Overlay {
 
     private static let carriageReturn: [UInt8] = [0x0D]
     private static let eraseToEnd: [UInt8] = Array("\u{1B}[K".utf8)
-    private static let eraseLine: [UInt8] = Array("\u{1B}[2K".utf8)
+    /// Erase to the end of the screen: the line and any rows a reflow wrapped it onto. Nothing of
+    /// the command's is below, since the line is only drawn at the bottom of its output.
+    private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     private static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
     private static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
 }
