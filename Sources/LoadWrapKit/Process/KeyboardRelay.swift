@@ -1,8 +1,10 @@
 /// Passes keys from the real terminal (in raw mode) to the command's pseudo-terminal, whose
 /// line discipline then echoes them and turns Ctrl-C into SIGINT for the command.
 final class KeyboardRelay {
-    /// The real terminal, read for keys.
-    let input: Int32
+    /// The real terminal, read for keys while it is in raw mode.
+    private let keys: RawMode
+    /// The terminal the overlay draws on, to know when loadwrap is in its foreground.
+    private let terminal: TerminalDevice
     /// The primary side of the command's pseudo-terminal.
     private let primary: Int32
     /// The secondary side, read for the command's current modes (ISIG, the suspend key).
@@ -12,11 +14,29 @@ final class KeyboardRelay {
     /// True once the real terminal reports end of input or a hangup.
     private(set) var closed = false
 
-    /// Relays from `input` to `primary`, judging keys by the modes of `secondary`.
-    init(input: Int32, primary: Int32, secondary: Int32) {
-        self.input = input
+    /// Relays from `keys` to `primary`, judging keys by the modes of `secondary`.
+    init(keys: RawMode, terminal: TerminalDevice, primary: Int32, secondary: Int32) {
+        self.keys = keys
+        self.terminal = terminal
         self.primary = primary
         self.secondary = secondary
+    }
+
+    /// The descriptor to poll for keys.
+    var input: Int32 { keys.fd }
+
+    /// True while keys should be read: the terminal is loadwrap's, in raw mode, and still there.
+    var isReading: Bool { keys.isActive && !closed }
+
+    /// Takes the keyboard (raw mode) once loadwrap is in the terminal's foreground. A background
+    /// job must not touch it: the kernel would stop it with SIGTTOU, and the keys are the shell's.
+    func takeIfForeground() {
+        if !keys.isActive && terminal.isForeground { keys.enter() }
+    }
+
+    /// Gives the terminal its own modes back (end, Ctrl-Z).
+    func release() {
+        keys.restore()
     }
 
     /// Reads the keys waiting; returns true when they held the suspend key (Ctrl-Z) while the

@@ -32,13 +32,14 @@ public enum SpawnError: Error, Equatable {
 enum Spawner {
     /// What the child gets besides the inherited environment and descriptors.
     struct Setup {
-        /// A terminal to open as the child's stdin in a session of its own, making it the
-        /// child's controlling terminal (Linux gives a session leader the first terminal it opens).
-        var terminalPath: String? = nil
-        /// Descriptor to install as the child's stdout, or nil to inherit.
-        var stdout: Int32?
-        /// Descriptor to install as the child's stderr, or nil to inherit.
-        var stderr: Int32?
+        /// The command's pseudo-terminal (secondary side), installed on `terminalStreams`.
+        var terminal: Int32? = nil
+        /// Which of stdin (0), stdout (1) and stderr (2) get the pseudo-terminal; the others are inherited.
+        var terminalStreams: [Int32] = []
+        /// When set, the pseudo-terminal is first reopened by this name in a session of the command's
+        /// own, which makes it the command's controlling terminal (Linux gives a session leader
+        /// the first terminal it opens): then its line discipline turns Ctrl-C into SIGINT for the command.
+        var controllingTerminalPath: String? = nil
         /// Signals to reset to their default action in the child.
         var defaultSignals: [Int32]
         /// The signal mask the child starts with: loadwrap's own at start, as if run bare.
@@ -49,11 +50,13 @@ enum Spawner {
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
         var actions = FileActions()
         defer { actions.destroy() }
-        if let path = setup.terminalPath { actions.open(path, as: 0) }
-        if let fd = setup.stdout { actions.dup(fd, to: 1) }
-        if let fd = setup.stderr { actions.dup(fd, to: 2) }
+        if let fd = setup.terminal {
+            if let path = setup.controllingTerminalPath { actions.open(path, as: fd) }
+            for stream in setup.terminalStreams { actions.dup(fd, to: stream) }
+            if setup.controllingTerminalPath != nil { actions.close(fd) }
+        }
         var attributes = SpawnAttributes(
-            defaultSignals: setup.defaultSignals, mask: setup.signalMask, newSession: setup.terminalPath != nil)
+            defaultSignals: setup.defaultSignals, mask: setup.signalMask, newSession: setup.controllingTerminalPath != nil)
         defer { attributes.destroy() }
 
         let argv = command.map { strdup($0) } + [nil]
@@ -92,6 +95,8 @@ private struct FileActions {
     mutating func dup(_ fd: Int32, to target: Int32) { posix_spawn_file_actions_adddup2(&raw, fd, target) }
 
     mutating func open(_ path: String, as target: Int32) { posix_spawn_file_actions_addopen(&raw, target, path, O_RDWR, 0) }
+
+    mutating func close(_ fd: Int32) { posix_spawn_file_actions_addclose(&raw, fd) }
 
     mutating func destroy() { posix_spawn_file_actions_destroy(&raw) }
 }

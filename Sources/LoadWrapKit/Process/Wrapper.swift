@@ -36,7 +36,6 @@ public final class Wrapper {
     private let relay: PtyRelay?
     /// Set when the command has the pseudo-terminal as its controlling terminal and keys pass through loadwrap.
     private var keyboard: KeyboardRelay?
-    private let rawMode: RawMode?
     private let child: pid_t
     private var end: ChildEnd?
 
@@ -47,20 +46,19 @@ public final class Wrapper {
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
         signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
         let terminal = configuration.overlay ? TerminalDevice(fd: 2) : nil
-        let rawMode = terminal.flatMap { Self.keyboardTerminal($0) }
+        let rawMode = terminal.flatMap { Self.keyboard(of: $0) }
         var relay: PtyRelay?
         if let terminal {
             relay = try Self.makeRelay(configuration, terminal: terminal, keyboard: rawMode?.saved, startMS: startMS, clock: clock)
         }
         var setup = Spawner.Setup(
             defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
-        Self.routeOutput(into: &setup, relay: relay, terminal: terminal, ownTerminal: rawMode != nil)
-        self.rawMode = rawMode
+        Self.route(into: &setup, relay: relay, terminal: terminal, ownTerminal: rawMode != nil)
         self.relay = relay
         child = try Spawner.spawn(configuration.command, setup)
-        if let relay, let rawMode {
-            keyboard = KeyboardRelay(input: rawMode.fd, primary: relay.primary, secondary: relay.secondary)
-            rawMode.enter()
+        if let relay, let terminal, let rawMode {
+            keyboard = KeyboardRelay(keys: rawMode, terminal: terminal, primary: relay.primary, secondary: relay.secondary)
+            keyboard?.takeIfForeground()
         } else {
             relay?.releaseSecondary()
         }
@@ -78,18 +76,25 @@ public final class Wrapper {
         }
         relay?.relayAvailable()
         relay?.suspend()
-        rawMode?.restore()
+        keyboard?.release()
         return end!
     }
 
     /// The signals loadwrap catches while the command runs.
     private static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
 
-    /// The real terminal as a keyboard when stdin is the terminal the overlay draws on and
-    /// loadwrap is in the foreground; then the command gets the pseudo-terminal as its own.
-    private static func keyboardTerminal(_ terminal: TerminalDevice) -> RawMode? {
-        guard terminal.isSameDevice(as: 0), terminal.isForeground else { return nil }
-        return RawMode(fd: 0)
+    /// The real terminal as a keyboard: stdin if that is the terminal, else the terminal on stderr
+    /// opened anew for reading, as a pager reads keys while its input is a pipe — if it is loadwrap's
+    /// controlling terminal, so no one else's keys are taken. With one, the command gets the
+    /// pseudo-terminal as its own and keys pass through loadwrap whenever loadwrap is in the foreground.
+    private static func keyboard(of terminal: TerminalDevice) -> RawMode? {
+        if terminal.isSameDevice(as: 0) { return RawMode(fd: 0) }
+        guard let name = ttyname(terminal.fd) else { return nil }
+        let fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        if tcgetsid(fd) == getsid(0), let mode = RawMode(fd: fd) { return mode }
+        close(fd)
+        return nil
     }
 
     /// A relay drawing the overlay on `terminal`.
@@ -103,19 +108,14 @@ public final class Wrapper {
     }
 
     /// Points the command's terminal-bound descriptors at the pseudo-terminal; others stay as they are.
-    private static func routeOutput(
+    private static func route(
         into setup: inout Spawner.Setup, relay: PtyRelay?, terminal: TerminalDevice?, ownTerminal: Bool
     ) {
         guard let relay, let terminal else { return }
-        let source: Int32
-        if ownTerminal, let path = relay.secondaryPath {
-            setup.terminalPath = path
-            source = 0
-        } else {
-            source = relay.secondary
-        }
-        setup.stdout = terminal.isSameDevice(as: 1) ? source : nil
-        setup.stderr = source
+        setup.terminal = relay.secondary
+        setup.terminalStreams = (ownTerminal && terminal.isSameDevice(as: 0) ? [0] : [])
+            + (terminal.isSameDevice(as: 1) ? [1] : []) + [2]
+        setup.controllingTerminalPath = ownTerminal ? relay.secondaryPath : nil
     }
 
     /// One pass of the loop: wait for a signal, output, a key or the next frame, then handle what came.
@@ -125,7 +125,7 @@ public final class Wrapper {
             let keysWaiting = keyboard?.pending.isEmpty == false
             fds.append(pollfd(fd: relay.primary, events: Int16(keysWaiting ? POLLIN | POLLOUT : POLLIN), revents: 0))
         }
-        if let keyboard, !keyboard.closed {
+        if let keyboard, keyboard.isReading {
             fds.append(pollfd(fd: keyboard.input, events: Int16(POLLIN), revents: 0))
         }
         let ready = poll(&fds, nfds_t(fds.count), relay?.timeoutMS() ?? -1)
@@ -139,6 +139,7 @@ public final class Wrapper {
             }
         }
         if fds[0].revents != 0 { signals.drain().forEach(handle) }
+        keyboard?.takeIfForeground()
         relay?.tick()
     }
 
@@ -184,7 +185,7 @@ public final class Wrapper {
     private func suspendTogether() {
         if keyboard != nil { kill(-child, SIGSTOP) }
         relay?.suspend()
-        rawMode?.restore()
+        keyboard?.release()
         signals.restoreDefault(SIGTSTP)
         kill(getpid(), SIGTSTP)
         signals.catchAgain(SIGTSTP)
@@ -193,7 +194,7 @@ public final class Wrapper {
 
     /// After `fg` (SIGCONT): take the keyboard again, wake the command, redraw.
     private func resumeTogether() {
-        rawMode?.enter()
+        keyboard?.takeIfForeground()
         if keyboard != nil { kill(-child, SIGCONT) }
         relay?.resume()
     }

@@ -6,7 +6,8 @@ final class RawMode {
     let fd: Int32
     /// Its modes before loadwrap touched them, restored on every way out.
     let saved: termios
-    private var active = false
+    /// True while the terminal is in raw mode.
+    private(set) var isActive = false
 
     /// Saves the modes of `fd`; nil when it is not a terminal.
     init?(fd: Int32) {
@@ -20,14 +21,14 @@ final class RawMode {
     func enter() {
         var raw = saved
         cfmakeraw(&raw)
-        if tcsetattr(fd, TCSADRAIN, &raw) == 0 { active = true }
+        if tcsetattr(fd, TCSADRAIN, &raw) == 0 { isActive = true }
     }
 
     /// Puts the saved modes back; harmless when not in raw mode.
     func restore() {
-        guard active else { return }
+        guard isActive else { return }
         var modes = saved
         tcsetattr(fd, TCSADRAIN, &modes)
-        active = false
+        isActive = false
     }
 }
