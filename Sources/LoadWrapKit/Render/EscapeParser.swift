@@ -39,16 +39,22 @@ struct EscapeParser {
         case .escape: return feedAfterEscape(byte)
         case .intermediate:
             if (0x20...0x2F).contains(byte) { return nil }
+            if byte == 0x1B { start(); return nil }
             state = .idle
             return .escape(final: byte)
         case .csi: return feedCSI(byte)
         case .string:
             if byte == 0x07 { state = .idle; return .string }
             if byte == 0x1B { state = .stringEscape }
+            // CAN and SUB abort a control string as they abort any sequence.
+            if byte == 0x18 || byte == 0x1A { state = .idle }
             return nil
         case .stringEscape:
-            state = byte == UInt8(ascii: "\\") ? .idle : .string
-            return state == .idle ? .string : nil
+            if byte == UInt8(ascii: "\\") { state = .idle; return .string }
+            // An ESC not followed by `\` ends the string and begins a new sequence, as in the
+            // DEC/xterm/VTE parsers; swallowing on would hide the command's text and moves.
+            start()
+            return feedAfterEscape(byte)
         }
     }
 
@@ -81,7 +87,8 @@ struct EscapeParser {
         case 0x20...0x2F:
             break
         case 0x40...0x7E:
-            if let value = current { parameters.append(value) }
+            // A trailing separator leaves one more, empty, parameter: `ESC[31;m` is `31;0`.
+            if let value = current { parameters.append(value) } else if !parameters.isEmpty { parameters.append(0) }
             state = .idle
             return .csi(final: byte, privateMarker: privateMarker, parameters: parameters)
         default:

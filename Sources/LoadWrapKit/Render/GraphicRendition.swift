@@ -25,8 +25,12 @@ struct GraphicRendition {
         switch p[index] {
         case 0: bits = 0
         case 1...9: bits |= 1 << UInt32(p[index])
-        case 21, 22: bits &= ~(1 << 1 | 1 << 2)
-        case 23...29: bits &= ~(1 << UInt32(p[index] - 20))
+        // 21 is "doubly underlined" (ECMA-48, xterm, VTE, Linux since 4.17); 24 ends it like 4.
+        case 21: bits |= 1 << 4
+        case 22: bits &= ~(1 << 1 | 1 << 2)
+        // 25 ends slow (5) and rapid (6) blinking alike; 26 is no reset, so it stays "other".
+        case 25: bits &= ~(1 << 5 | 1 << 6)
+        case 23, 24, 27, 28, 29: bits &= ~(1 << UInt32(p[index] - 20))
         case 30...37, 90...97: bits |= Self.foreground
         case 39: bits &= ~Self.foreground
         case 40...47, 100...107: bits |= Self.background

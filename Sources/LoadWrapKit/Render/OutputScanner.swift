@@ -5,8 +5,10 @@ import CLoadWrap
 ///
 /// Only escape sequences are parsed (found with `memchr`), so plain text costs almost nothing.
 struct OutputScanner {
-    /// True when the cursor is at the start of an empty line: nothing printable since the last newline.
+    /// True when the cursor is at the start of an empty line: nothing printable (or a tab) since the last newline.
     private(set) var atLineStart = true
+    /// `atLineStart` when ?1049 was set: leaving that alternate screen restores the cursor (DECRC).
+    private var lineStartBeforeAlternate = true
     /// True while the command shows the alternate screen (a full-screen program).
     private(set) var alternateScreen = false
     /// True while the command has hidden the cursor itself.
@@ -62,7 +64,8 @@ struct OutputScanner {
             atLineStart = true
         }
         guard atLineStart else { return }
-        for byte in text[tailStart...] where byte >= 0x20 && byte != 0x7F {
+        // A tab leaves the line empty but the cursor off column 0, where erasing the overlay puts it back.
+        for byte in text[tailStart...] where byte >= 0x20 && byte != 0x7F || byte == 0x09 {
             atLineStart = false
             return
         }
@@ -91,6 +94,11 @@ struct OutputScanner {
         if privateMarker == UInt8(ascii: "?") && (final == UInt8(ascii: "h") || final == UInt8(ascii: "l")) {
             let set = final == UInt8(ascii: "h")
             for mode in parameters {
+                // xterm's ?1049 saves the cursor on entry and restores it on exit; the
+                // full-screen program's text is gone with its screen. ?47/?1047 restore nothing.
+                if mode == 1049 {
+                    if set { lineStartBeforeAlternate = atLineStart } else { atLineStart = lineStartBeforeAlternate }
+                }
                 if mode == 1049 || mode == 1047 || mode == 47 { alternateScreen = set }
                 if mode == 25 { cursorHidden = !set }
             }

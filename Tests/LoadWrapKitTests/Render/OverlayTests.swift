@@ -1,0 +1,149 @@
+import Testing
+@testable import LoadWrapKit
+
+/// Two one-column ASCII frames, 100 ms apart, without colour: bytes easy to write out.
+private let look = Overlay.Look(style: SpinnerStyle(name: "t", frames: ["a", "b"], intervalMS: 100), color: false, utf8: true)
+
+/// An overlay started at 1000 ms with a 200 ms delay.
+private func overlay(title: String = "work", columns: Int = 80, look: Overlay.Look = look) -> Overlay {
+    Overlay(look: look, title: title, startMS: 1_000, delayMS: 200, columns: columns)
+}
+
+/// The bytes of `text`.
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+@Test func nothingDueBeforeTheDelay() {
+    let overlay = overlay()
+    #expect(overlay.nextDrawMS == 1_200)
+    #expect(!overlay.isDue(nowMS: 0))
+    #expect(!overlay.isDue(nowMS: 1_000))
+    #expect(!overlay.isDue(nowMS: 1_199))
+    #expect(overlay.isDue(nowMS: 1_200))
+    #expect(overlay.isDue(nowMS: 5_000))
+    #expect(!overlay.visible)
+}
+
+@Test func noDelayIsDueAtOnce() {
+    let overlay = Overlay(look: look, title: "x", startMS: 1_000, delayMS: 0, columns: 80)
+    #expect(overlay.isDue(nowMS: 1_000))
+    #expect(!overlay.isDue(nowMS: 999))
+}
+
+@Test func firstDrawHidesTheCursorAndDrawsTheLine() {
+    var overlay = overlay()
+    // 200 ms elapsed: frame 2 % 2 = "a", elapsed "0s".
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\ra work 0s\u{1B}[K"))
+    #expect(overlay.visible)
+}
+
+@Test func secondDrawWaitsAnInterval() {
+    var overlay = overlay()
+    _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
+    #expect(overlay.nextDrawMS == 1_300)
+    #expect(!overlay.isDue(nowMS: 1_200))
+    #expect(!overlay.isDue(nowMS: 1_299))
+    #expect(overlay.isDue(nowMS: 1_300))
+    // Already visible and hidden: no second `?25l`; 300 ms elapsed is frame "b".
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: false) == bytes("\rb work 0s\u{1B}[K"))
+    #expect(overlay.nextDrawMS == 1_400)
+}
+
+@Test func lateDrawSchedulesFromItself() {
+    var overlay = overlay()
+    _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
+    // A late frame at 2345 ms (1345 ms elapsed: frame 13 → "b", "1s").
+    #expect(overlay.draw(nowMS: 2_345, commandHidCursor: false) == bytes("\rb work 1s\u{1B}[K"))
+    #expect(overlay.nextDrawMS == 2_445)
+}
+
+@Test func eraseRemovesTheLineAndShowsTheCursor() {
+    var overlay = overlay()
+    _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
+    #expect(overlay.erase() == bytes("\r\u{1B}[2K\u{1B}[?25h"))
+    #expect(!overlay.visible)
+    #expect(overlay.erase() == [])
+}
+
+@Test func eraseWhenHiddenIsEmpty() {
+    var overlay = overlay()
+    #expect(overlay.erase() == [])
+    #expect(!overlay.visible)
+}
+
+@Test func redrawAfterEraseHidesTheCursorAgain() {
+    var overlay = overlay()
+    _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
+    _ = overlay.erase()
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: false) == bytes("\u{1B}[?25l\rb work 0s\u{1B}[K"))
+}
+
+@Test func eraseDoesNotPostponeTheNextFrame() {
+    var overlay = overlay()
+    _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
+    _ = overlay.erase()
+    #expect(!overlay.isDue(nowMS: 1_250))
+    #expect(overlay.isDue(nowMS: 1_300))
+}
+
+@Test func cursorTheCommandHidIsLeftAlone() {
+    var overlay = overlay()
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\ra work 0s\u{1B}[K"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[2K"))
+}
+
+@Test func cursorHiddenByTheCommandAfterOurDraw() {
+    var overlay = overlay()
+    // We hid it; the erase before the command's chunk shows it; the chunk hides it itself.
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\ra work 0s\u{1B}[K"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[2K\u{1B}[?25h"))
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\rb work 0s\u{1B}[K"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[2K"))
+}
+
+@Test func skipFrameWaitsAnInterval() {
+    var overlay = overlay()
+    overlay.skipFrame(nowMS: 1_250)
+    #expect(overlay.nextDrawMS == 1_350)
+    #expect(!overlay.isDue(nowMS: 1_349))
+    #expect(overlay.isDue(nowMS: 1_350))
+    #expect(!overlay.visible)
+}
+
+@Test func skipFrameNeverMovesBeforeTheDelay() {
+    var overlay = overlay()
+    overlay.skipFrame(nowMS: 1_000)
+    #expect(overlay.nextDrawMS == 1_200)
+}
+
+@Test func titleIsSanitised() {
+    var overlay = overlay(title: "\u{1B}]52;c;aGk=\u{07}\u{1B}[31mred\u{1B}[0m\n\u{1B}[2Jx")
+    #expect(overlay.title == "red x")
+    let drawn = overlay.draw(nowMS: 1_200, commandHidCursor: true)
+    #expect(drawn == bytes("\ra red x 0s\u{1B}[K"))
+}
+
+@Test func newTitleIsSanitisedAndDueAtOnce() {
+    var overlay = overlay()
+    _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
+    overlay.setTitle("step \u{1B}[1m2\u{1B}[m\u{07}")
+    #expect(overlay.title == "step 2")
+    #expect(overlay.isDue(nowMS: 1_210))
+    #expect(overlay.draw(nowMS: 1_210, commandHidCursor: false) == bytes("\ra step 2 0s\u{1B}[K"))
+}
+
+@Test func lineIsCutToTheWidth() {
+    var overlay = overlay(title: "compiling everything", columns: 10)
+    // 9 drawable columns: "a " + title + " 0s" leaves 4 for the title.
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\ra com… 0s\u{1B}[K"))
+    overlay.columns = 6
+    _ = overlay.erase()
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\rb 0s\u{1B}[K"))
+    overlay.columns = 1
+    #expect(overlay.draw(nowMS: 1_400, commandHidCursor: true) == bytes("\r\u{1B}[K"))
+}
+
+@Test func colouredDraw() {
+    var overlay = overlay(look: Overlay.Look(style: look.style, color: true, utf8: true))
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false)
+        == bytes("\u{1B}[?25l\r\u{1B}[36ma\u{1B}[39m work \u{1B}[2m0s\u{1B}[22m\u{1B}[K"))
+}
