@@ -1,0 +1,35 @@
+@testable import LoadWrapKit
+
+/// Test fixtures shared by the `LoadIndicator` tests.
+enum Fixture {
+    /// Monochrome UTF-8, a normal terminal.
+    static let plainUTF8 = IndicatorEnvironment(color: false, utf8: true, dumbTerminal: false)
+
+    /// An indicator on `sink` with `clock`, no real timer, and the environment given.
+    static func indicator(
+        title: String = "Build", style: SpinnerStyle = .dots, delayMS: Int = 0,
+        sink: LoadIndicatorOutput.Memory, clock: ManualClock, environment: IndicatorEnvironment = plainUTF8
+    ) -> LoadIndicator {
+        LoadIndicator(
+            title: title, style: style, delayMS: delayMS, output: .memory(sink), clock: clock,
+            environment: environment, animates: false)
+    }
+
+    /// `text` as the bytes a test compares with.
+    static func bytes(_ text: String) -> [UInt8] {
+        Array(text.utf8)
+    }
+
+    /// Hide the cursor, then the line at column 0: what the first draw writes.
+    static func firstDraw(_ line: String) -> [UInt8] {
+        bytes("\u{1B}[?25l\r\(line)\u{1B}[K")
+    }
+
+    /// A redraw of a line already shown.
+    static func redraw(_ line: String) -> [UInt8] {
+        bytes("\r\(line)\u{1B}[K")
+    }
+
+    /// Erase the line and show the cursor: what stop writes.
+    static let erase = bytes("\r\u{1B}[2K\u{1B}[?25h")
+}
