@@ -22,14 +22,14 @@ enum Fixture {
 
     /// Hide the cursor, then the line at column 0: what the first draw writes.
     static func firstDraw(_ line: String) -> [UInt8] {
-        bytes("\u{1B}[?25l\r\(line)\u{1B}[K")
+        bytes("\u{1B}[?25l\r\(line)\u{1B}[K\r")
     }
 
     /// A redraw of a line already shown.
     static func redraw(_ line: String) -> [UInt8] {
-        bytes("\r\(line)\u{1B}[K")
+        bytes("\r\(line)\u{1B}[K\r")
     }
 
     /// Erase the line and show the cursor: what stop writes.
-    static let erase = bytes("\r\u{1B}[2K\u{1B}[?25h")
+    static let erase = bytes("\r\u{1B}[J\u{1B}[?25h")
 }

@@ -47,7 +47,7 @@ import Testing
     /// Whether `text` is one drawing of the line after an erase, then any number of redraws,
     /// each whole and with a title some thread set.
     private func isSpinnerLines(_ text: String) -> Bool {
-        let draws = text.split(separator: "\u{1B}[K", omittingEmptySubsequences: false)
+        let draws = text.split(separator: "\u{1B}[K\r", omittingEmptySubsequences: false)
         guard draws.count >= 2, draws.last?.isEmpty == true else { return false }
         return draws.dropLast().enumerated().allSatisfy { index, draw in
             let prefix = index == 0 ? "\u{1B}[?25l\r⠋ " : "\r⠋ "
