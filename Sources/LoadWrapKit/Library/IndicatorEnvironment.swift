@@ -10,22 +10,15 @@ struct IndicatorEnvironment: Sendable {
 
     /// Reads the variables of the running process.
     static func current() -> IndicatorEnvironment {
-        from { name in getenv(name).map { String(cString: $0) } }
+        from(ProcessEnvironment.current())
     }
 
-    /// Reads the variables through `lookup`, so tests need not touch the process environment.
-    ///
-    /// `NO_COLOR` set and non-empty makes the line monochrome but still drawn (no-color.org).
-    /// The charset is the effective `LC_CTYPE`: the first non-empty of `LC_ALL`, `LC_CTYPE`,
-    /// `LANG` (POSIX precedence); with none set the locale is POSIX, which is ASCII.
-    static func from(_ lookup: (String) -> String?) -> IndicatorEnvironment {
-        let dumb = lookup("TERM") == "dumb"
-        let noColor = !(lookup("NO_COLOR") ?? "").isEmpty
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap(lookup).first { !$0.isEmpty }
-        let lowered = locale?.lowercased() ?? ""
-        return IndicatorEnvironment(
-            color: !dumb && !noColor,
-            utf8: lowered.contains("utf-8") || lowered.contains("utf8"),
-            dumbTerminal: dumb)
+    /// Applies the CLI's rules to `environment`: `NO_COLOR` makes the line monochrome but still
+    /// drawn, the charset is the effective `LC_CTYPE`, and `TERM=dumb` draws nothing.
+    static func from(_ environment: [String: String]) -> IndicatorEnvironment {
+        IndicatorEnvironment(
+            color: ColorChoice.enabled(request: .auto, mode: .overlay, environment: environment),
+            utf8: LocaleCheck.isUTF8(environment),
+            dumbTerminal: environment["TERM"] == "dumb")
     }
 }

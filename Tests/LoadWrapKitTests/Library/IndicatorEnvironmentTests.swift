@@ -3,7 +3,7 @@ import Testing
 
 /// The environment `variables` as a lookup.
 private func environment(_ variables: [String: String]) -> IndicatorEnvironment {
-    IndicatorEnvironment.from { variables[$0] }
+    IndicatorEnvironment.from(variables)
 }
 
 @Test func colourAndUTF8ByDefaultOnAUTF8Locale() {
