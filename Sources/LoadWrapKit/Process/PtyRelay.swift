@@ -92,10 +92,13 @@ final class PtyRelay {
     func resize() {
         guard let size = terminal.size else { return }
         lw_set_winsize(primary, size.rows, size.columns)
+        let narrower = Int(size.columns) < overlay.columns
         overlay.columns = Int(size.columns)
-        if overlay.visible && canDraw {
-            write(head: overlay.erase() + overlay.draw(nowMS: clock.nowMS(), commandHidCursor: scanner.cursorHidden))
+        var bytes = overlay.erase(reflowed: narrower)
+        if !bytes.isEmpty && canDraw {
+            bytes += overlay.draw(nowMS: clock.nowMS(), commandHidCursor: scanner.cursorHidden)
         }
+        write(head: bytes)
     }
 
     /// Erases the line before loadwrap stops (Ctrl-Z) or ends.

@@ -67,7 +67,7 @@ struct Overlay {
         let line = SpinnerLine.render(
             frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: columns, color: look.color, utf8: look.utf8)
         // The cursor rests at column 0: a terminal that reflows the line on a narrowing resize
-        // keeps it at the start of the reflowed rows, which the erase below then clears whole.
+        // keeps it at the start of the reflowed rows, which `erase(reflowed:)` then clears whole.
         bytes += Self.carriageReturn + Array(line.utf8) + Self.eraseToEnd + Self.carriageReturn
         visible = true
         lastDrawMS = nowMS
@@ -80,10 +80,13 @@ struct Overlay {
     }
 
     /// Bytes that remove the line and give the cursor back as the command left it; empty when hidden.
-    mutating func erase() -> [UInt8] {
+    /// After a resize, `reflowed` also clears the rows below, where a terminal that reflows lines
+    /// (tmux, VTE, iTerm2) has wrapped the old line. Not always: erasing below from the top-left
+    /// corner makes tmux push the whole screen into its scrollback.
+    mutating func erase(reflowed: Bool = false) -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        var bytes = Self.carriageReturn + Self.eraseBelow
+        var bytes = Self.carriageReturn + (reflowed ? Self.eraseBelow : Self.eraseLine)
         if hidCursor {
             bytes += Self.showCursor
             hidCursor = false
@@ -93,8 +96,9 @@ struct Overlay {
 
     private static let carriageReturn: [UInt8] = [0x0D]
     private static let eraseToEnd: [UInt8] = Array("\u{1B}[K".utf8)
-    /// Erase to the end of the screen: the line and any rows a reflow wrapped it onto. Nothing of
-    /// the command's is below, since the line is only drawn at the bottom of its output.
+    private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
+    /// Erase to the end of the screen: nothing of the command's is below the line, which is only
+    /// drawn at the bottom of its output.
     private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     private static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
     private static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)

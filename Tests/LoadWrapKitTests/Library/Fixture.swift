@@ -31,5 +31,5 @@ enum Fixture {
     }
 
     /// Erase the line and show the cursor: what stop writes.
-    static let erase = bytes("\r\u{1B}[J\u{1B}[?25h")
+    static let erase = bytes("\r\u{1B}[K\u{1B}[?25h")
 }

@@ -72,6 +72,6 @@ import Testing
         indicator.stop()
         #expect(sink.text.contains("\r\\ t "))
         #expect(sink.text.hasPrefix("\u{1B}[?25l\r- t 0s\u{1B}[K"))
-        #expect(sink.text.hasSuffix("\r\u{1B}[J\u{1B}[?25h"))
+        #expect(sink.text.hasSuffix("\r\u{1B}[K\u{1B}[?25h"))
     }
 }

@@ -59,7 +59,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 @Test func eraseRemovesTheLineAndShowsTheCursor() {
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
-    #expect(overlay.erase() == bytes("\r\u{1B}[J\u{1B}[?25h"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[?25h"))
     #expect(!overlay.visible)
     #expect(overlay.erase() == [])
 }
@@ -88,16 +88,16 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 @Test func cursorTheCommandHidIsLeftAlone() {
     var overlay = overlay()
     #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\ra work 0s\u{1B}[K\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[J"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K"))
 }
 
 @Test func cursorHiddenByTheCommandAfterOurDraw() {
     var overlay = overlay()
     // We hid it; the erase before the command's chunk shows it; the chunk hides it itself.
     #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\ra work 0s\u{1B}[K\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[J\u{1B}[?25h"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[?25h"))
     #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\rb work 0s\u{1B}[K\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[J"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K"))
 }
 
 @Test func skipFrameWaitsAnInterval() {
@@ -146,4 +146,11 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     var overlay = overlay(look: Overlay.Look(style: look.style, color: true, utf8: true))
     #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false)
         == bytes("\u{1B}[?25l\r\u{1B}[36ma\u{1B}[39m work \u{1B}[2m0s\u{1B}[22m\u{1B}[K\r"))
+}
+
+@Test func eraseAfterANarrowingResizeClearsTheReflowedRowsToo() {
+    var overlay = overlay()
+    _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
+    #expect(overlay.erase(reflowed: true) == bytes("\r\u{1B}[J\u{1B}[?25h"))
+    #expect(overlay.erase(reflowed: true).isEmpty)
 }
