@@ -22,7 +22,9 @@ package enum ArgumentParser {
             }
             index += 1
             var value: String?
-            if option.spec.valueName != nil {
+            if option.spec.valueIsOptional {
+                value = option.attached
+            } else if option.spec.valueName != nil {
                 if let attached = option.attached {
                     value = attached
                 } else if index < arguments.endIndex, !looksLikeOption(arguments[index]) {
@@ -34,7 +36,7 @@ package enum ArgumentParser {
             } else if option.attached != nil {
                 throw .unexpectedValue(option: option.name)
             }
-            if let done = try apply(option.spec.id, name: option.name, value: value ?? "", to: &options) {
+            if let done = try apply(option.spec.id, name: option.name, value: value, to: &options) {
                 return done
             }
         }
@@ -73,23 +75,32 @@ package enum ArgumentParser {
 
     /// Records one option in `options`; returns an invocation when the option ends parsing.
     private static func apply(
-        _ id: OptionSpec.ID, name: String, value: String, to options: inout Options
+        _ id: OptionSpec.ID, name: String, value: String?, to options: inout Options
     ) throws(UsageError) -> Invocation? {
+        let text = value ?? ""
         switch id {
         case .help: return .help
         case .version: return .version
         case .listSpinners: return .listSpinners
-        case .title: options.title = value
-        case .spinner: options.spinner = try spinner(value, option: name)
-        case .delay:
-            guard let ms = DurationParser.milliseconds(value) else {
-                throw .invalidDuration(value, option: name)
-            }
-            options.delayMS = ms
-        case .mode: options.mode = try choice(value, option: name)
-        case .color: options.color = try choice(value, option: name)
+        case .title: options.title = text
+        case .spinner: options.spinner = try spinner(text, option: name)
+        case .delay: options.delayMS = try duration(text, option: name)
+        case .mode: options.mode = try choice(text, option: name)
+        case .color: options.color = try choice(text, option: name)
+        case .quiet: options.quiet = true
+        case .result: options.result = value == nil ? .always : try choice(text, option: name)
+        case .success: options.successText = text
+        case .failure: options.failureText = text
+        case .heartbeat: options.heartbeatMS = try duration(text, option: name)
+        case .noGroup: options.groups = false
         }
         return nil
+    }
+
+    /// Milliseconds for a DURATION value, or an error naming it.
+    private static func duration(_ value: String, option: String) throws(UsageError) -> Int {
+        guard let ms = DurationParser.milliseconds(value) else { throw .invalidDuration(value, option: option) }
+        return ms
     }
 
     /// The catalogue style called `name`, or an error suggesting the nearest name.

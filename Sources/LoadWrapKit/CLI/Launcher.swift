@@ -20,21 +20,6 @@ public enum Launcher {
 
     /// Starts the command under the chosen mode and imitates its end.
     private static func run(_ options: Options, environment: [String: String]) -> Never {
-        let mode = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
-        let utf8 = LocaleCheck.isUTF8(environment)
-        let configuration = Wrapper.Configuration(
-            command: options.command,
-            title: options.resolvedTitle,
-            style: SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: utf8), utf8: utf8),
-            color: ColorChoice.enabled(request: options.color, mode: mode, environment: environment),
-            utf8: utf8,
-            delayMS: options.delayMS,
-            overlay: mode == .overlay)
-        do {
-            try Wrapper(configuration).runToEnd()
-        } catch {
-            StandardStreams.err(error.message + "\n")
-            exit(error.exitCode)
-        }
+        Session(options, environment: environment).run()
     }
 }

@@ -5,7 +5,8 @@
 struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
-        case title, spinner, listSpinners, delay, mode, color, version, help
+        case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
+        case version, help
     }
 
     /// Which option this is.
@@ -16,6 +17,8 @@ struct OptionSpec: Sendable {
     let short: Character?
     /// The value placeholder without brackets, e.g. `text`, or nil for a flag.
     let valueName: String?
+    /// True when the value may be left out and can only be attached (`--result=failure`).
+    var valueIsOptional = false
     /// The help description, one sentence.
     let help: String
 
@@ -40,6 +43,25 @@ struct OptionSpec: Sendable {
             id: .color, long: "--color", short: nil, valueName: "when",
             help: "auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set)."),
         OptionSpec(
+            id: .quiet, long: "--quiet", short: "q", valueName: nil,
+            help: "Show the command's output only if it fails (output into a pipe or file still streams)."),
+        OptionSpec(
+            id: .result, long: "--result", short: nil, valueName: "when", valueIsOptional: true,
+            help: "Print an end line: always (the default for --result), failure or never"
+                + " (default: always in plain mode, never in overlay)."),
+        OptionSpec(
+            id: .success, long: "--success", short: nil, valueName: "text",
+            help: "The end line's text when the command succeeds (default: the title)."),
+        OptionSpec(
+            id: .failure, long: "--failure", short: nil, valueName: "text",
+            help: "The end line's text when the command fails (default: the title)."),
+        OptionSpec(
+            id: .heartbeat, long: "--heartbeat", short: nil, valueName: "duration",
+            help: "Plain mode: say the command is still running after this much silence; 0 is off (default: 60s)."),
+        OptionSpec(
+            id: .noGroup, long: "--no-group", short: nil, valueName: nil,
+            help: "Plain mode: no collapsible log groups on GitHub Actions and GitLab CI."),
+        OptionSpec(
             id: .version, long: "--version", short: nil, valueName: nil,
             help: "Show the version."),
         OptionSpec(
@@ -60,6 +82,7 @@ struct OptionSpec: Sendable {
     /// The option as help shows it: `-t, --title <text>`.
     var label: String {
         let names = short.map { "-\($0), \(long)" } ?? long
-        return valueName.map { "\(names) <\($0)>" } ?? names
+        guard let valueName else { return names }
+        return valueIsOptional ? "\(names)[=<\(valueName)>]" : "\(names) <\(valueName)>"
     }
 }

@@ -13,6 +13,18 @@ package struct Options: Equatable, Sendable {
     package var mode: ModeRequest
     /// The `--color` request.
     package var color: ColorRequest
+    /// `--quiet`: hold back the command's terminal- or log-bound output unless it fails.
+    package var quiet = false
+    /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay).
+    package var result: ResultRequest?
+    /// `--success`: the end line's text when the command succeeds, instead of the title.
+    package var successText: String?
+    /// `--failure`: the end line's text when the command fails, instead of the title.
+    package var failureText: String?
+    /// `--heartbeat`: milliseconds of silence before plain mode says the command is still running; 0 turns it off.
+    package var heartbeatMS = 60_000
+    /// `--no-group`: no collapsible CI log groups.
+    package var groups = true
     /// The command and its arguments, untouched; never empty after parsing.
     package var command: [String]
 

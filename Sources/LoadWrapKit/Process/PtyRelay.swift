@@ -3,7 +3,7 @@ import CLoadWrap
 /// Relays what the command writes to its pseudo-terminal onto the real terminal, with the
 /// overlay line erased before each chunk and redrawn after it when the screen allows.
 /// The only writer to the terminal: every byte to it goes through here, in order.
-final class PtyRelay {
+final class PtyRelay: OutputRelay {
     /// The primary side of the command's pseudo-terminal.
     let primary: Int32
     /// The secondary side, installed as the command's stdout/stderr, closed once the command runs.
@@ -18,11 +18,15 @@ final class PtyRelay {
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     /// While suspended (Ctrl-Z) nothing is drawn.
     private var suspended = false
+    /// With `--quiet`, the command's output is kept here instead of shown.
+    let held: HeldOutput?
 
     /// Opens a pseudo-terminal the size of `terminal`. With `keyboard` (the real terminal's saved modes,
     /// when it will be in raw mode) the command's terminal takes those modes and does the output
     /// processing; without, it passes output bytes unchanged and the real terminal processes them.
-    init(terminal: TerminalDevice, keyboard: termios?, overlay: Overlay, clock: any TimeSource) throws(SpawnError) {
+    init(
+        terminal: TerminalDevice, keyboard: termios?, overlay: Overlay, quiet: Bool, clock: any TimeSource
+    ) throws(SpawnError) {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         guard lw_openpty(&primary, &secondary) == 0 else {
@@ -33,6 +37,7 @@ final class PtyRelay {
         self.terminal = terminal
         self.overlay = overlay
         self.clock = clock
+        held = quiet ? HeldOutput() : nil
         _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
         if var keyboard {
             tcsetattr(secondary, TCSANOW, &keyboard)
@@ -56,6 +61,11 @@ final class PtyRelay {
         close(secondary)
         secondary = -1
     }
+
+    var pollFD: Int32? { closed ? nil : primary }
+
+    /// True when the command's output left the cursor at the start of an empty line.
+    var atLineStart: Bool { held != nil || scanner.atLineStart }
 
     /// When the event loop must wake for the next frame, in milliseconds from now.
     func timeoutMS() -> Int32 {
@@ -123,8 +133,13 @@ final class PtyRelay {
         !suspended && scanner.allowsOverlay && terminal.isForeground && modes.isUnchanged
     }
 
-    /// Erase, chunk and (when due) redraw, in one write.
+    /// Erase, chunk and (when due) redraw, in one write; with `--quiet`, keep the chunk instead.
+    /// Held output never reaches the screen, so the screen stays as the overlay left it.
     private func relay(_ chunk: UnsafeRawBufferPointer) {
+        if let held {
+            held.append(chunk)
+            return
+        }
         let head = overlay.erase()
         scanner.scan(chunk)
         let now = clock.nowMS()

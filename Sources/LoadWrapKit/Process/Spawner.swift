@@ -32,10 +32,11 @@ public enum SpawnError: Error, Equatable {
 enum Spawner {
     /// What the child gets besides the inherited environment and descriptors.
     struct Setup {
-        /// The command's pseudo-terminal (secondary side), installed on `terminalStreams`.
-        var terminal: Int32? = nil
-        /// Which of stdin (0), stdout (1) and stderr (2) get the pseudo-terminal; the others are inherited.
-        var terminalStreams: [Int32] = []
+        /// What loadwrap relays: the pseudo-terminal's secondary side or a pipe's write end,
+        /// installed on `relayedStreams`.
+        var relayed: Int32? = nil
+        /// Which of stdin (0), stdout (1) and stderr (2) get `relayed`; the others are inherited.
+        var relayedStreams: [Int32] = []
         /// When set, the pseudo-terminal is first reopened by this name in a session of the command's
         /// own, which makes it the command's controlling terminal (Linux gives a session leader
         /// the first terminal it opens): then its line discipline turns Ctrl-C into SIGINT for the command.
@@ -50,9 +51,9 @@ enum Spawner {
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
         var actions = FileActions()
         defer { actions.destroy() }
-        if let fd = setup.terminal {
+        if let fd = setup.relayed {
             if let path = setup.controllingTerminalPath { actions.open(path, as: fd) }
-            for stream in setup.terminalStreams { actions.dup(fd, to: stream) }
+            for stream in setup.relayedStreams { actions.dup(fd, to: stream) }
             if setup.controllingTerminalPath != nil { actions.close(fd) }
         }
         var attributes = SpawnAttributes(

@@ -1,84 +1,94 @@
 import CLoadWrap
 
-/// Runs a command under the overlay: spawn, relay, forward signals, and end as the command did.
-/// One `poll` loop waits on the signal pipe, the pseudo-terminal and the next frame; nothing polls.
-public final class Wrapper {
+/// Runs a command: spawn it, relay its output, forward signals, follow job control, and report
+/// how it ended. One `poll` loop waits on the signal pipe, the output, the keyboard and the next
+/// timer (frame or heartbeat); nothing polls.
+final class Wrapper {
     /// What to run and how to show it.
-    public struct Configuration: Sendable {
+    struct Configuration {
         /// The command and its arguments.
-        public var command: [String]
+        var command: [String]
+        /// The mode chosen at start.
+        var mode: Mode
+        /// How the overlay looks (overlay mode).
+        var look: Overlay.Look
         /// The title beside the spinner.
-        public var title: String
-        /// Frames, colour and charset.
-        public var style: SpinnerStyle
-        /// Whether to colour the line.
-        public var color: Bool
-        /// Whether the terminal takes UTF-8.
-        public var utf8: Bool
+        var title: String
         /// Milliseconds before anything is drawn.
-        public var delayMS: Int
-        /// Draw the overlay (true) or run the command as if bare (false).
-        public var overlay: Bool
-
-        /// Creates a configuration.
-        public init(command: [String], title: String, style: SpinnerStyle, color: Bool, utf8: Bool, delayMS: Int, overlay: Bool) {
-            self.command = command
-            self.title = title
-            self.style = style
-            self.color = color
-            self.utf8 = utf8
-            self.delayMS = delayMS
-            self.overlay = overlay
-        }
+        var delayMS: Int
+        /// Hold back terminal- or log-bound output (`--quiet`).
+        var quiet: Bool
+        /// Plain mode: what to say after a silence, or nil.
+        var heartbeat: PipeRelay.Heartbeat?
     }
 
     private let signals: SignalPipe
-    private let relay: PtyRelay?
+    /// Overlay mode on a terminal: the command's pseudo-terminal.
+    private let pty: PtyRelay?
+    /// Plain and silent modes with `--quiet` or heartbeats: the command's log-bound pipe.
+    private let pipe: PipeRelay?
     /// Set when the command has the pseudo-terminal as its controlling terminal and keys pass through loadwrap.
     private var keyboard: KeyboardRelay?
     private let child: pid_t
     private var end: ChildEnd?
 
     /// Starts the command; throws when it cannot be started (nothing has been drawn then).
-    public init(_ configuration: Configuration, clock: any TimeSource = MonotonicClock()) throws(SpawnError) {
-        let startMS = clock.nowMS()
+    init(_ configuration: Configuration, startMS: Int, clock: any TimeSource) throws(SpawnError) {
         signals = SignalPipe(catching: Self.handledSignals)
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
         signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
-        let terminal = configuration.overlay ? TerminalDevice(fd: 2) : nil
-        let rawMode = terminal.flatMap { Self.keyboard(of: $0) }
-        var relay: PtyRelay?
-        if let terminal {
-            relay = try Self.makeRelay(configuration, terminal: terminal, keyboard: rawMode?.saved, startMS: startMS, clock: clock)
-        }
         var setup = Spawner.Setup(
             defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
-        Self.route(into: &setup, relay: relay, terminal: terminal, ownTerminal: rawMode != nil)
-        self.relay = relay
+        let terminal = configuration.mode == .overlay ? TerminalDevice(fd: 2) : nil
+        let keys = terminal.flatMap { Self.keyboard(of: $0) }
+        if let terminal {
+            let overlay = Overlay(look: configuration.look, title: configuration.title, startMS: startMS,
+                                  delayMS: configuration.delayMS, columns: Int(terminal.size?.columns ?? 80))
+            let pty = try PtyRelay(terminal: terminal, keyboard: keys?.saved, overlay: overlay,
+                                   quiet: configuration.quiet, clock: clock)
+            Self.route(&setup, to: pty, terminal: terminal, ownTerminal: keys != nil)
+            self.pty = pty
+            pipe = nil
+        } else if configuration.mode != .overlay && (configuration.quiet || configuration.heartbeat != nil) {
+            let pipe = try PipeRelay(destination: 2, quiet: configuration.quiet,
+                                     heartbeat: configuration.heartbeat, clock: clock)
+            setup.relayed = pipe.writeEnd
+            setup.relayedStreams = (FileIdentity.same(1, 2) ? [1] : []) + [2]
+            self.pipe = pipe
+            pty = nil
+        } else {
+            pty = nil
+            pipe = nil
+        }
         child = try Spawner.spawn(configuration.command, setup)
-        if let relay, let terminal, let rawMode {
-            keyboard = KeyboardRelay(keys: rawMode, terminal: terminal, primary: relay.primary, secondary: relay.secondary)
+        pipe?.releaseWriteEnd()
+        if let pty, let terminal, let keys {
+            keyboard = KeyboardRelay(keys: keys, terminal: terminal, primary: pty.primary, secondary: pty.secondary)
             keyboard?.takeIfForeground()
         } else {
-            relay?.releaseSecondary()
+            pty?.releaseSecondary()
         }
     }
 
-    /// Relays until the command ends, restores the terminal, and ends loadwrap the same way.
-    public func runToEnd() -> Never {
-        wait().imitate()
-    }
+    /// Output held back by `--quiet`, or nil.
+    var held: HeldOutput? { relay?.held }
 
-    /// Relays until the command ends and the terminal is restored; returns how it ended.
-    public func wait() -> ChildEnd {
+    /// True when the command's terminal output left the cursor at the start of an empty line.
+    var atLineStart: Bool { pty?.atLineStart ?? true }
+
+    /// Relays until the command ends, erases the overlay and gives the keyboard back; returns how it ended.
+    func wait() -> ChildEnd {
         while end == nil {
             waitForEvents()
         }
         relay?.relayAvailable()
-        relay?.suspend()
+        pty?.suspend()
         keyboard?.release()
         return end!
     }
+
+    /// The relay in use, if any.
+    private var relay: (any OutputRelay)? { pty ?? pipe }
 
     /// The signals loadwrap catches while the command runs.
     private static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
@@ -97,33 +107,20 @@ public final class Wrapper {
         return nil
     }
 
-    /// A relay drawing the overlay on `terminal`.
-    private static func makeRelay(
-        _ configuration: Configuration, terminal: TerminalDevice, keyboard: termios?, startMS: Int, clock: any TimeSource
-    ) throws(SpawnError) -> PtyRelay {
-        let look = Overlay.Look(style: configuration.style, color: configuration.color, utf8: configuration.utf8)
-        let overlay = Overlay(look: look, title: configuration.title, startMS: startMS,
-                              delayMS: configuration.delayMS, columns: Int(terminal.size?.columns ?? 80))
-        return try PtyRelay(terminal: terminal, keyboard: keyboard, overlay: overlay, clock: clock)
-    }
-
     /// Points the command's terminal-bound descriptors at the pseudo-terminal; others stay as they are.
-    private static func route(
-        into setup: inout Spawner.Setup, relay: PtyRelay?, terminal: TerminalDevice?, ownTerminal: Bool
-    ) {
-        guard let relay, let terminal else { return }
-        setup.terminal = relay.secondary
-        setup.terminalStreams = (ownTerminal && terminal.isSameDevice(as: 0) ? [0] : [])
+    private static func route(_ setup: inout Spawner.Setup, to pty: PtyRelay, terminal: TerminalDevice, ownTerminal: Bool) {
+        setup.relayed = pty.secondary
+        setup.relayedStreams = (ownTerminal && terminal.isSameDevice(as: 0) ? [0] : [])
             + (terminal.isSameDevice(as: 1) ? [1] : []) + [2]
-        setup.controllingTerminalPath = ownTerminal ? relay.secondaryPath : nil
+        setup.controllingTerminalPath = ownTerminal ? pty.secondaryPath : nil
     }
 
-    /// One pass of the loop: wait for a signal, output, a key or the next frame, then handle what came.
+    /// One pass of the loop: wait for a signal, output, a key or a timer, then handle what came.
     private func waitForEvents() {
         var fds = [pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
-        if let relay, !relay.closed {
+        if let fd = relay?.pollFD {
             let keysWaiting = keyboard?.pending.isEmpty == false
-            fds.append(pollfd(fd: relay.primary, events: Int16(keysWaiting ? POLLIN | POLLOUT : POLLIN), revents: 0))
+            fds.append(pollfd(fd: fd, events: Int16(keysWaiting ? POLLIN | POLLOUT : POLLIN), revents: 0))
         }
         if let keyboard, keyboard.isReading {
             fds.append(pollfd(fd: keyboard.input, events: Int16(POLLIN), revents: 0))
@@ -149,7 +146,7 @@ public final class Wrapper {
         case SIGCHLD:
             reap()
         case SIGWINCH:
-            relay?.resize()
+            pty?.resize()
             kill(child, SIGWINCH)  // the kernel signals no one for a pty without a foreground group
         case SIGTSTP:
             if keyboard == nil && delivery.sentByProcess { kill(child, SIGTSTP) }
@@ -184,7 +181,7 @@ public final class Wrapper {
     /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and redraw after `fg`.
     private func suspendTogether() {
         if keyboard != nil { kill(-child, SIGSTOP) }
-        relay?.suspend()
+        pty?.suspend()
         keyboard?.release()
         signals.restoreDefault(SIGTSTP)
         kill(getpid(), SIGTSTP)
@@ -196,6 +193,6 @@ public final class Wrapper {
     private func resumeTogether() {
         keyboard?.takeIfForeground()
         if keyboard != nil { kill(-child, SIGCONT) }
-        relay?.resume()
+        pty?.resume()
     }
 }

@@ -1,0 +1,83 @@
+/// One run of `loadwrap [options] -- command` from start line to end line: what is shown around
+/// the command in each mode, and how loadwrap ends.
+struct Session {
+    let options: Options
+    let mode: Mode
+    let utf8: Bool
+    /// Colour for the overlay and its end line; never in plain mode, which writes no escapes.
+    let color: Bool
+    /// The collapsible log group of the CI, in plain mode.
+    let group: LogGroup?
+    let clock: any TimeSource
+
+    /// Decides the mode, charset, colour and log group from the options and the environment.
+    init(_ options: Options, environment: [String: String], clock: any TimeSource = MonotonicClock()) {
+        self.options = options
+        mode = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
+        utf8 = LocaleCheck.isUTF8(environment)
+        color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
+        group = mode == .plain && options.groups ? LogGroup.detect(environment, name: "loadwrap_\(getpid())") : nil
+        self.clock = clock
+    }
+
+    /// Runs the command and ends loadwrap as it ended.
+    func run() -> Never {
+        let startMS = clock.nowMS()
+        announceStart()
+        let wrapper: Wrapper
+        do {
+            wrapper = try Wrapper(configuration(startMS: startMS), startMS: startMS, clock: clock)
+        } catch {
+            if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
+            StandardStreams.err(error.message + "\n")
+            exit(error.exitCode)
+        }
+        let end = wrapper.wait()
+        report(.ended(end), elapsedMS: clock.nowMS() - startMS, wrapper: wrapper)
+        end.imitate()
+    }
+
+    /// The wrapper's settings for this session.
+    private func configuration(startMS: Int) -> Wrapper.Configuration {
+        let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: utf8), utf8: utf8)
+        let heartbeat = mode == .plain && options.heartbeatMS > 0
+            ? PipeRelay.Heartbeat(intervalMS: options.heartbeatMS, line: { [lines, title] in
+                lines.heartbeat(title, elapsedMS: $0)
+            }, startMS: startMS)
+            : nil
+        return Wrapper.Configuration(
+            command: options.command, mode: mode, look: Overlay.Look(style: style, color: color, utf8: utf8),
+            title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat)
+    }
+
+    /// Plain mode's start line, inside a log group where the CI has them.
+    private func announceStart() {
+        guard mode == .plain else { return }
+        let line = lines.start(title)
+        if let group {
+            StandardStreams.err(group.open(header: String(line.dropLast()), unixTime: time(nil)))
+        } else {
+            StandardStreams.err(line)
+        }
+    }
+
+    /// After the command: held output if it failed, the group's end, then the end line.
+    private func report(_ outcome: Outcome, elapsedMS: Int, wrapper: Wrapper) {
+        if !outcome.succeeded { wrapper.held?.replay(to: 2) }
+        if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
+        guard mode != .silent, resultRequest.shows(succeeded: outcome.succeeded) else { return }
+        let text = (outcome.succeeded ? options.successText : options.failureText) ?? title
+        // After a partial line (a prompt without newline), start the end line on a line of its own.
+        let newline = mode == .overlay && !wrapper.atLineStart && wrapper.held == nil ? "\n" : ""
+        StandardStreams.err(newline + lines.end(text, outcome: outcome, elapsedMS: elapsedMS))
+    }
+
+    /// `--result`, or the mode's default: always in plain mode, never in overlay.
+    private var resultRequest: ResultRequest {
+        options.result ?? (mode == .plain ? .always : .never)
+    }
+
+    private var title: String { options.resolvedTitle }
+
+    private var lines: ReportLines { ReportLines(utf8: utf8, color: color && mode == .overlay) }
+}

@@ -1,0 +1,90 @@
+/// Plain mode: the command's log-bound output (its stderr, and its stdout when that goes to the
+/// same place) passes through a pipe, so loadwrap sees the log fall silent (heartbeats) and can
+/// hold it back (`--quiet`). Output bound elsewhere, e.g. a data pipe, never comes through here.
+final class PipeRelay: OutputRelay {
+    /// The end loadwrap reads.
+    private let readEnd: Int32
+    /// The end the command writes, installed as its stderr (and stdout); closed once it runs.
+    private(set) var writeEnd: Int32
+    /// Where the relayed output goes: loadwrap's own stderr.
+    private let destination: Int32
+    let held: HeldOutput?
+    private var closed = false
+    private let clock: any TimeSource
+    private let heartbeat: Heartbeat?
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    /// What a silence is and what to say after one.
+    struct Heartbeat {
+        /// Milliseconds of silence in the log before a line.
+        var intervalMS: Int
+        /// The line to write, given the milliseconds since the command started.
+        var line: (Int) -> String
+        /// When the command started.
+        var startMS: Int
+    }
+
+    /// When the log last saw a byte, from the command or a heartbeat.
+    private var lastActivityMS: Int
+
+    /// Creates the pipe; `quiet` holds output back instead of passing it on.
+    init(destination: Int32, quiet: Bool, heartbeat: Heartbeat?, clock: any TimeSource) throws(SpawnError) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw .failed("pipe", reason: String(cString: strerror(errno))) }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        self.destination = destination
+        self.held = quiet ? HeldOutput() : nil
+        self.heartbeat = heartbeat
+        self.clock = clock
+        lastActivityMS = clock.nowMS()
+    }
+
+    /// Closes loadwrap's copy of the write end, so the pipe reports end of file when the command is done.
+    func releaseWriteEnd() {
+        close(writeEnd)
+        writeEnd = -1
+    }
+
+    var pollFD: Int32? { closed ? nil : readEnd }
+
+    func relayAvailable() {
+        while !closed {
+            let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffer.withUnsafeBytes { pass(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && errno == EAGAIN {
+                return
+            } else {
+                closed = true
+            }
+        }
+    }
+
+    func tick() {
+        guard let heartbeat else { return }
+        let now = clock.nowMS()
+        guard now - lastActivityMS >= heartbeat.intervalMS else { return }
+        FileDescriptorIO.writeAll(destination, heartbeat.line(now - heartbeat.startMS))
+        lastActivityMS = now
+    }
+
+    func timeoutMS() -> Int32 {
+        guard let heartbeat else { return -1 }
+        return Int32(clamping: max(0, lastActivityMS + heartbeat.intervalMS - clock.nowMS()))
+    }
+
+    /// Holds or writes one chunk; only what reaches the log counts as activity.
+    private func pass(_ chunk: UnsafeRawBufferPointer) {
+        if let held {
+            held.append(chunk)
+        } else {
+            FileDescriptorIO.writeAll(destination, chunk)
+            lastActivityMS = clock.nowMS()
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// Whether two descriptors lead to the same file, pipe or device.
+enum FileIdentity {
+    /// True when `a` and `b` refer to the same object (device and inode), e.g. `>log 2>&1`.
+    static func same(_ a: Int32, _ b: Int32) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard fstat(a, &first) == 0, fstat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+}
