@@ -25,6 +25,19 @@ import Testing
                                           on a terminal, plain in CI or a log).
                   --color <when>          auto, always or never (default: auto: colour on a
                                           terminal unless NO_COLOR is set).
+                  -q, --quiet             Show the command's output only if it fails (output
+                                          into a pipe or file still streams).
+                  --result[=<when>]       Print an end line: always (the default for --result),
+                                          failure or never (default: always in plain mode, never
+                                          in overlay).
+                  --success <text>        The end line's text when the command succeeds
+                                          (default: the title).
+                  --failure <text>        The end line's text when the command fails (default:
+                                          the title).
+                  --heartbeat <duration>  Plain mode: say the command is still running after
+                                          this much silence; 0 is off (default: 60s).
+                  --no-group              Plain mode: no collapsible log groups on GitHub
+                                          Actions and GitLab CI.
                   --version               Show the version.
                   -h, --help              Show help information.
 
