@@ -8,6 +8,9 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__APPLE__)
@@ -104,5 +107,13 @@ short lw_spawn_setsid_flag(void) {
     return POSIX_SPAWN_SETSID;
 #else
     return 0;
+#endif
+}
+
+int lw_become_subreaper(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#else
+    return -1;
 #endif
 }

@@ -29,6 +29,10 @@ void lw_disable_core_dumps(void);
 /// The posix_spawn flag that starts the child in a new session (POSIX_SPAWN_SETSID), or 0 where missing.
 short lw_spawn_setsid_flag(void);
 
+/// Makes orphaned descendants reparent to this process (Linux PR_SET_CHILD_SUBREAPER), so a
+/// timeout can find and end them all; returns 0, or -1 where unsupported.
+int lw_become_subreaper(void);
+
 /// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
 /// or -1000 when the child only stopped or continued.
 int lw_decode_wait_status(int status);

@@ -93,6 +93,8 @@ package enum ArgumentParser {
         case .failure: options.failureText = text
         case .heartbeat: options.heartbeatMS = try duration(text, option: name)
         case .noGroup: options.groups = false
+        case .timeout: options.timeoutMS = try duration(text, option: name)
+        case .killAfter: options.killAfterMS = try duration(text, option: name)
         }
         return nil
     }

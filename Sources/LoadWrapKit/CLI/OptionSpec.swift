@@ -6,6 +6,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
+        case timeout, killAfter
         case version, help
     }
 
@@ -61,6 +62,12 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .noGroup, long: "--no-group", short: nil, valueName: nil,
             help: "Plain mode: no collapsible log groups on GitHub Actions and GitLab CI."),
+        OptionSpec(
+            id: .timeout, long: "--timeout", short: nil, valueName: "duration",
+            help: "End the command and everything it started after this long (SIGTERM); exit 124."),
+        OptionSpec(
+            id: .killAfter, long: "--kill-after", short: nil, valueName: "duration",
+            help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s)."),
         OptionSpec(
             id: .version, long: "--version", short: nil, valueName: nil,
             help: "Show the version."),

@@ -23,6 +23,10 @@ package struct Options: Equatable, Sendable {
     package var failureText: String?
     /// `--heartbeat`: milliseconds of silence before plain mode says the command is still running; 0 turns it off.
     package var heartbeatMS = 60_000
+    /// `--timeout`: milliseconds the command may run, or nil for no limit.
+    package var timeoutMS: Int?
+    /// `--kill-after`: milliseconds between the timeout's SIGTERM and SIGKILL.
+    package var killAfterMS = 5_000
     /// `--no-group`: no collapsible CI log groups.
     package var groups = true
     /// The command and its arguments, untouched; never empty after parsing.

@@ -33,7 +33,12 @@ struct Session {
             exit(error.exitCode)
         }
         let end = wrapper.wait()
-        report(.ended(end), elapsedMS: clock.nowMS() - startMS, wrapper: wrapper)
+        let timeout = wrapper.timeout
+        let outcome = timeout.map { $0.expired ? Outcome.timedOut(afterMS: $0.limitMS) : .ended(end) } ?? .ended(end)
+        report(outcome, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper)
+        if timeout?.expired == true {
+            exit(end == .killed(SIGKILL) ? 128 + SIGKILL : 124)  // as GNU timeout
+        }
         end.imitate()
     }
 
@@ -47,7 +52,8 @@ struct Session {
             : nil
         return Wrapper.Configuration(
             command: options.command, mode: mode, look: Overlay.Look(style: style, color: color, utf8: utf8),
-            title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat)
+            title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat,
+            timeout: options.timeoutMS.map { ($0, options.killAfterMS) })
     }
 
     /// Plain mode's start line, inside a log group where the CI has them.

@@ -20,6 +20,8 @@ final class Wrapper {
         var quiet: Bool
         /// Plain mode: what to say after a silence, or nil.
         var heartbeat: PipeRelay.Heartbeat?
+        /// `--timeout` and `--kill-after` in milliseconds, or nil.
+        var timeout: (limitMS: Int, killAfterMS: Int)?
     }
 
     private let signals: SignalPipe
@@ -31,9 +33,17 @@ final class Wrapper {
     private var keyboard: KeyboardRelay?
     private let child: pid_t
     private var end: ChildEnd?
+    private let clock: any TimeSource
+    /// `--timeout`'s state, or nil.
+    private(set) var timeout: Timeout?
 
     /// Starts the command; throws when it cannot be started (nothing has been drawn then).
     init(_ configuration: Configuration, startMS: Int, clock: any TimeSource) throws(SpawnError) {
+        self.clock = clock
+        if let limits = configuration.timeout {
+            timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
+            lw_become_subreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
+        }
         signals = SignalPipe(catching: Self.handledSignals)
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
         signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
@@ -78,7 +88,7 @@ final class Wrapper {
 
     /// Relays until the command ends, erases the overlay and gives the keyboard back; returns how it ended.
     func wait() -> ChildEnd {
-        while end == nil {
+        while end == nil || timeoutLeavesSurvivors() {
             waitForEvents()
         }
         relay?.relayAvailable()
@@ -125,7 +135,7 @@ final class Wrapper {
         if let keyboard, keyboard.isReading {
             fds.append(pollfd(fd: keyboard.input, events: Int16(POLLIN), revents: 0))
         }
-        let ready = poll(&fds, nfds_t(fds.count), relay?.timeoutMS() ?? -1)
+        let ready = poll(&fds, nfds_t(fds.count), pollTimeoutMS())
         guard ready >= 0 else { return }  // EINTR: go round again
         for entry in fds.dropFirst() where entry.revents != 0 {
             if entry.fd == keyboard?.input {
@@ -138,6 +148,41 @@ final class Wrapper {
         if fds[0].revents != 0 { signals.drain().forEach(handle) }
         keyboard?.takeIfForeground()
         relay?.tick()
+        enforceTimeout()
+    }
+
+    /// The nearest of the relay's next frame or heartbeat and the timeout's next step; -1 for none.
+    private func pollTimeoutMS() -> Int32 {
+        let relayMS = relay?.timeoutMS() ?? -1
+        guard let deadline = timeout?.nextDeadlineMS else { return relayMS }
+        let timeoutMS = Int32(clamping: max(0, deadline - clock.nowMS()))
+        return relayMS < 0 ? timeoutMS : min(relayMS, timeoutMS)
+    }
+
+    /// Sends the timeout's signal when one is due, to the command and everything it started.
+    private func enforceTimeout() {
+        switch timeout?.check(nowMS: clock.nowMS()) {
+        case .terminate?: signalTree(SIGTERM)
+        case .kill?: signalTree(SIGKILL)
+        default: break
+        }
+    }
+
+    /// After a timeout, true while processes the command started are still alive and SIGKILL
+    /// has not gone out yet; their deaths wake the loop (loadwrap is their subreaper).
+    private func timeoutLeavesSurvivors() -> Bool {
+        guard let timeout, timeout.expired, !timeout.killed else { return false }
+        return !ProcessTree.descendants(of: getpid()).isEmpty
+    }
+
+    /// Signals the command's process group (when it has its own) and every descendant;
+    /// SIGCONT after SIGTERM wakes stopped ones so they can act on it, as GNU `timeout` does.
+    private func signalTree(_ signo: Int32) {
+        if keyboard != nil && end == nil { kill(-child, signo) }
+        for pid in [child] + ProcessTree.descendants(of: getpid()) where pid != child || end == nil {
+            kill(pid, signo)
+            if signo == SIGTERM { kill(pid, SIGCONT) }
+        }
     }
 
     /// Acts on one signal delivered to loadwrap.
@@ -170,12 +215,15 @@ final class Wrapper {
         }
     }
 
-    /// Collects the command's status once it has ended.
+    /// Collects every ended child: the command's status, and orphans loadwrap adopted as subreaper.
     private func reap() {
-        var status: Int32 = 0
-        var result: pid_t
-        repeat { result = waitpid(child, &status, WNOHANG) } while result < 0 && errno == EINTR
-        if result == child, let ended = ChildEnd(waitStatus: status) { end = ended }
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, WNOHANG)
+            if pid < 0 && errno == EINTR { continue }
+            guard pid > 0 else { return }
+            if pid == child, let ended = ChildEnd(waitStatus: status) { end = ended }
+        }
     }
 
     /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and redraw after `fg`.
