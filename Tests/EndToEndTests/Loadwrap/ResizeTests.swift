@@ -14,8 +14,7 @@ import Testing
         #expect(session.waitForOutput(containing: "size 30 100"), "\(session.outputText.debugDescription)")
         session.resize(rows: 20, cols: 40)
         #expect(session.waitForOutput(containing: "size 20 40"), "\(session.outputText.debugDescription)")
-        session.send("\u{03}")
-        #expect(session.waitForExit() == .signaled(SIGINT))
+        session.terminate()
     }
 
     @Test func spinnerLineIsRecutToTheNewWidth() throws {

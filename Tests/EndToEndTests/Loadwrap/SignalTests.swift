@@ -13,6 +13,21 @@ import Testing
         }
     }
 
+    /// The name of `pid`'s program (/proc/PID/comm), or "" once it is gone.
+    private func command(of pid: pid_t) -> String {
+        ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Checks `condition` every 10 ms for up to 20 s: only for states that announce no event.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: PtySession.defaultTimeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
     /// Waits until the spinner is drawn after the first `offset` bytes.
     private func waitForSpinner(_ session: PtySession, after offset: Int) -> Bool {
         session.waitFor { !Loadwrap.frames(in: $0.dropFirst(offset)).isEmpty }
@@ -24,7 +39,12 @@ import Testing
         let session = try PtySession(Loadwrap.command(["--delay", "0", "--", "sh", "-c", script]))
         defer { session.terminate() }
         #expect(session.waitFor { pids(in: $0).count == 3 }, "\(session.outputText.debugDescription)")
-        let pidfds = pids(in: session.output).map(ptyts_pidfd_open)
+        // A shell that announced itself may still be on its way to exec, catching SIGINT: a ^C
+        // then would be lost for reasons that have nothing to do with loadwrap. There is no
+        // event for "has exec'd", so look at /proc until the two ends of the pipe are running.
+        let announced = pids(in: session.output)
+        #expect(waitUntil { announced.map(command(of:)).filter { ["sleep", "cat"].contains($0) }.count == 2 })
+        let pidfds = announced.map(ptyts_pidfd_open)
         defer { for fd in pidfds { close(fd) } }
         #expect(waitForSpinner(session, after: session.output.count))
         session.send("\u{03}")
@@ -33,7 +53,8 @@ import Testing
             #expect(fd >= 0 && ptyts_pidfd_wait(fd, 10_000) == 1, "process \(pid) of the command survived ^C")
         }
         let screen = Screen.after(session.output)
-        #expect(screen.cursorVisible)
+        let cursorVisible = screen.cursorVisible
+        #expect(cursorVisible)
         #expect(Loadwrap.frames(in: Array(screen.render().utf8)).isEmpty, "spinner left on screen:\n\(screen.snapshot)\nlast bytes: \(String(decoding: session.output.suffix(300), as: UTF8.self).debugDescription)")
     }
 
@@ -49,7 +70,8 @@ import Testing
         session.kill(signo)
         #expect(ptyts_pidfd_wait(pidfd, 20_000) == 1, "the command did not get signal \(signo)")
         #expect(session.waitForExit() == .signaled(signo))
-        #expect(Screen.after(session.output).cursorVisible)
+        let cursorVisible = Screen.after(session.output).cursorVisible
+        #expect(cursorVisible)
     }
 }
 

@@ -29,7 +29,8 @@ import Testing
             #expect(show.map { $0.lowerBound > hide.lowerBound } == true, "no ESC[?25h after the last ESC[?25l")
         }
         let screen = run.screen()
-        #expect(screen.cursorVisible)
+        let cursorVisible = screen.cursorVisible
+        #expect(cursorVisible)
         #expect(screen.snapshot.trimmedText == "working")
         #expect((screen.row, screen.col) == (1, 0))
     }

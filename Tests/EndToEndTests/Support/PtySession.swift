@@ -56,7 +56,10 @@ final class PtySession: @unchecked Sendable {
     private var primaryBytes: [UInt8] = []
     private var pipeBytes: [Int32: [UInt8]] = [1: [], 2: []]
     private var readersRunning = 0
+    /// The primary descriptor is still open (writes and resizes are possible).
     private var primaryOpen = true
+    /// The terminal has delivered its last byte (every secondary descriptor is closed).
+    private var primaryDrained = false
     private var exitStatus: Termination?
 
     /// Spawns `argv` (argv[0] a path, or a name looked up in PATH) in a `rows`×`cols` terminal.
@@ -151,7 +154,7 @@ final class PtySession: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         return state.withLock {
             while !condition(primaryBytes) {
-                if !primaryOpen || !state.wait(until: deadline) { return condition(primaryBytes) }
+                if primaryDrained || !state.wait(until: deadline) { return condition(primaryBytes) }
             }
             return true
         }
@@ -257,10 +260,20 @@ final class PtySession: @unchecked Sendable {
                 }
             }
             state.withLock {
-                close(fd)
-                if stream < 0 { primaryOpen = false }
                 readersRunning -= 1
+                if stream < 0 { primaryDrained = true }
                 state.broadcast()
+                guard stream < 0 else {
+                    close(fd)
+                    return
+                }
+                // Closing the primary hangs the terminal up: the kernel sends SIGHUP to the
+                // session. The program may still be running after closing its last terminal
+                // descriptor (coreutils close stdout and stderr in an atexit handler), so the
+                // primary stays open until it has ended, as a terminal emulator keeps it.
+                while exitStatus == nil { state.wait() }
+                close(fd)
+                primaryOpen = false
             }
         }.start()
     }

@@ -28,11 +28,14 @@ import Testing
     }
 
     @Test func controlCInterruptsTheForegroundGroup() throws {
-        let session = try PtySession(["/bin/sh", "-c", "echo ready; sleep 30"])
+        // The trap is set before "ready", so no ^C can fall between announcing and waiting.
+        let script = "trap 'echo got-int; exit 3' INT; echo ready; while :; do sleep 0.05; done"
+        let session = try PtySession(["/bin/sh", "-c", script])
         defer { session.terminate() }
         #expect(session.waitForOutput(containing: "ready"))
         session.send("\u{03}")
-        #expect(session.waitForExit() == .signaled(SIGINT))
+        #expect(session.waitForExit() == .exited(3))
+        #expect(session.outputText.contains("got-int"))
     }
 
     @Test func resizeDeliversSIGWINCHAndTheNewSize() throws {
@@ -55,6 +58,12 @@ import Testing
         let run = try PtySession.run(["/bin/sh", "-c", "echo out; echo err >&2"], stderr: .pipe)
         #expect(run.stderrText == "err\n")
         #expect(run.screen().snapshot.trimmedText == "out")
+    }
+
+    @Test func closingTheTerminalEarlyIsNotAHangup() throws {
+        // The primary must stay open until the program ends, or the kernel hangs up its session.
+        let run = try PtySession.run(["/bin/sh", "-c", "exec 0<&- 1>&- 2>&-; sleep 0.3; exit 7"])
+        #expect(run.termination == .exited(7))
     }
 
     @Test func waitForOutputTimesOut() throws {
