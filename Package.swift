@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "LoadWrapKit", dependencies: ["CLoadWrap"]),
         .executableTarget(name: "loadwrap", dependencies: ["LoadWrapKit"]),
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap"]),
+        // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.
+        .target(name: "CPtyTestSupport", path: "Tests/CPtyTestSupport"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport"]),
     ]
 )

@@ -1,0 +1,85 @@
+import CPtyTestSupport
+import Foundation
+import Testing
+
+/// Signals from the keyboard and from other processes reach the command, and nothing of the
+/// command is left running afterwards.
+@Suite struct SignalTests {
+    /// The pids a script announced with complete `pid N` lines (spinner bytes may precede them).
+    private func pids(in bytes: [UInt8]) -> [pid_t] {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: "pid ").dropFirst().compactMap { rest in
+            let digits = rest.prefix(while: \.isNumber)
+            return rest.dropFirst(digits.count).first?.isNewline == true ? pid_t(digits) : nil
+        }
+    }
+
+    /// The name of `pid`'s program (/proc/PID/comm), or "" once it is gone.
+    private func command(of pid: pid_t) -> String {
+        ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Checks `condition` every 10 ms for up to 20 s: only for states that announce no event.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: PtySession.defaultTimeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    /// Waits until the spinner is drawn after the first `offset` bytes.
+    private func waitForSpinner(_ session: PtySession, after offset: Int) -> Bool {
+        session.waitFor { !Loadwrap.frames(in: $0.dropFirst(offset)).isEmpty }
+    }
+
+    @Test func controlCKillsTheWholeCommandAndLoadwrapDiesOfSIGINT() throws {
+        // A pipeline: all three processes are in the foreground group and get ^C.
+        let script = #"echo pid $$; sh -c 'echo pid $$; exec sleep 30' | sh -c 'echo pid $$ >&2; exec cat'"#
+        let session = try PtySession(Loadwrap.command(["--delay", "0", "--", "sh", "-c", script]))
+        defer { session.terminate() }
+        #expect(session.waitFor { pids(in: $0).count == 3 }, "\(session.outputText.debugDescription)")
+        // A shell that announced itself may still be on its way to exec, catching SIGINT: a ^C
+        // then would be lost for reasons that have nothing to do with loadwrap. There is no
+        // event for "has exec'd", so look at /proc until the two ends of the pipe are running.
+        let announced = pids(in: session.output)
+        #expect(waitUntil { announced.map(command(of:)).filter { ["sleep", "cat"].contains($0) }.count == 2 })
+        let pidfds = announced.map(ptyts_pidfd_open)
+        defer { for fd in pidfds { close(fd) } }
+        #expect(waitForSpinner(session, after: session.output.count))
+        session.send("\u{03}")
+        #expect(session.waitForExit() == .signaled(SIGINT))
+        for (pid, fd) in zip(pids(in: session.output), pidfds) {
+            #expect(fd >= 0 && ptyts_pidfd_wait(fd, 10_000) == 1, "process \(pid) of the command survived ^C")
+        }
+        let screen = Screen.after(session.output)
+        let cursorVisible = screen.cursorVisible
+        #expect(cursorVisible)
+        #expect(Loadwrap.frames(in: Array(screen.render().utf8)).isEmpty, "spinner left on screen:\n\(screen.snapshot)\nlast bytes: \(String(decoding: session.output.suffix(300), as: UTF8.self).debugDescription)")
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func signalToLoadwrapIsForwarded(_ signo: Int32) throws {
+        let session = try PtySession(Loadwrap.command(["--delay", "0", "--", "sh", "-c", "echo pid $$; exec sleep 30"]))
+        defer { session.terminate() }
+        #expect(session.waitFor { pids(in: $0).count == 1 })
+        guard let child = pids(in: session.output).first else { return }
+        let pidfd = ptyts_pidfd_open(child)
+        defer { close(pidfd) }
+        #expect(waitForSpinner(session, after: 0))
+        session.kill(signo)
+        #expect(ptyts_pidfd_wait(pidfd, 20_000) == 1, "the command did not get signal \(signo)")
+        #expect(session.waitForExit() == .signaled(signo))
+        let cursorVisible = Screen.after(session.output).cursorVisible
+        #expect(cursorVisible)
+    }
+}
+
+extension Screen {
+    /// A 24×80 screen after `bytes`.
+    static func after(_ bytes: [UInt8]) -> Screen {
+        var screen = Screen()
+        screen.feed(bytes)
+        return screen
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func endToEndTargetBuilds() {
-    #expect(Bool(true))
-}

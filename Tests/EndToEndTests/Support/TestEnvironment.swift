@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where the binary under test lives and the environment every spawned program gets.
+enum TestEnvironment {
+    /// The package root, found from this file's path (Tests/EndToEndTests/Support/…).
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The loadwrap binary: `LOADWRAP_BIN` if set, else the debug build of this package.
+    static let loadwrap: String =
+        ProcessInfo.processInfo.environment["LOADWRAP_BIN"] ?? packageRoot + "/.build/debug/loadwrap"
+
+    /// Variables that make loadwrap pick plain mode or change its look; CI itself runs with
+    /// `CI=true`, so they are dropped unless a test sets them.
+    static let droppedVariables: Set<String> = [
+        "CI", "CONTINUOUS_INTEGRATION", "BUILD_NUMBER", "RUN_ID", "GITHUB_ACTIONS", "GITLAB_CI",
+        "BUILDKITE", "TRAVIS", "CIRCLECI", "JENKINS_URL", "TEAMCITY_VERSION", "TF_BUILD",
+        "APPVEYOR", "DRONE", "CODEBUILD_BUILD_ID", "BITBUCKET_BUILD_NUMBER", "HUDSON_URL",
+        "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLUMNS", "LINES",
+        "LC_ALL", "LC_CTYPE", "LANGUAGE", "TERM", "LANG", "COLORTERM",
+    ]
+
+    /// The child environment: ours minus CI/terminal/locale variables and loadwrap's own,
+    /// plus an xterm and a UTF-8 locale, plus `overrides` (nil removes a variable).
+    static func childEnvironment(_ overrides: [String: String?] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment.filter { key, _ in
+            !droppedVariables.contains(key) && !key.hasPrefix("LOADWRAP")
+        }
+        env["TERM"] = "xterm-256color"
+        env["LANG"] = "C.UTF-8"
+        for (key, value) in overrides { env[key] = value }
+        return env
+    }
+
+    /// A fresh private directory for one test's files.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "loadwrap-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
