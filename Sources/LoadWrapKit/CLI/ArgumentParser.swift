@@ -93,6 +93,9 @@ package enum ArgumentParser {
         case .failure: options.failureText = text
         case .heartbeat: options.heartbeatMS = try duration(text, option: name)
         case .noGroup: options.groups = false
+        case .until:
+            _ = try LineWatch(pattern: text)  // a bad pattern fails here, before anything runs
+            options.until = text
         case .timeout: options.timeoutMS = try duration(text, option: name)
         case .killAfter: options.killAfterMS = try duration(text, option: name)
         }

@@ -6,7 +6,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
-        case timeout, killAfter
+        case timeout, killAfter, until
         case version, help
     }
 
@@ -62,6 +62,9 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .noGroup, long: "--no-group", short: nil, valueName: nil,
             help: "Plain mode: no collapsible log groups on GitHub Actions and GitLab CI."),
+        OptionSpec(
+            id: .until, long: "--until", short: nil, valueName: "regex",
+            help: "Stop the spinner at the first output line that matches; the command runs on."),
         OptionSpec(
             id: .timeout, long: "--timeout", short: nil, valueName: "duration",
             help: "End the command and everything it started after this long (SIGTERM); exit 124."),

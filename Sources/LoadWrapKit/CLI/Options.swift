@@ -27,6 +27,8 @@ package struct Options: Equatable, Sendable {
     package var timeoutMS: Int?
     /// `--kill-after`: milliseconds between the timeout's SIGTERM and SIGKILL.
     package var killAfterMS = 5_000
+    /// `--until`: a pattern; the spinner stops at the first line of output that matches it.
+    package var until: String?
     /// `--no-group`: no collapsible CI log groups.
     package var groups = true
     /// The command and its arguments, untouched; never empty after parsing.

@@ -32,11 +32,13 @@ struct Session {
             StandardStreams.err(error.message + "\n")
             exit(error.exitCode)
         }
+        wrapper.onEarlyStop = { stop in reportEarlyStop(stop, elapsedMS: clock.nowMS() - startMS) }
         let end = wrapper.wait()
-        let timeout = wrapper.timeout
-        let outcome = timeout.map { $0.expired ? Outcome.timedOut(afterMS: $0.limitMS) : .ended(end) } ?? .ended(end)
-        report(outcome, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper)
-        if timeout?.expired == true {
+        let outcome = finalOutcome(end, wrapper: wrapper)
+        // After an early stop a success was already reported; a later failure still is.
+        report(outcome, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper,
+               endLine: !(wrapper.stoppedEarly && outcome.succeeded))
+        if wrapper.timeout?.expired == true {
             exit(end == .killed(SIGKILL) ? 128 + SIGKILL : 124)  // as GNU timeout
         }
         end.imitate()
@@ -53,7 +55,7 @@ struct Session {
         return Wrapper.Configuration(
             command: options.command, mode: mode, look: Overlay.Look(style: style, color: color, utf8: utf8),
             title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat,
-            timeout: options.timeoutMS.map { ($0, options.killAfterMS) })
+            timeout: options.timeoutMS.map { ($0, options.killAfterMS) }, until: options.until)
     }
 
     /// Plain mode's start line, inside a log group where the CI has them.
@@ -67,11 +69,29 @@ struct Session {
         }
     }
 
+    /// What the end line reports: a timeout, a pattern that never matched, or the command's own end.
+    private func finalOutcome(_ end: ChildEnd, wrapper: Wrapper) -> Outcome {
+        if let timeout = wrapper.timeout, timeout.expired { return .timedOut(afterMS: timeout.limitMS) }
+        if let pattern = options.until, !wrapper.stoppedEarly { return .neverMatched(end, pattern: pattern) }
+        return .ended(end)
+    }
+
+    /// The spinner stopped while the command runs on: `✔ title · ready in 4.1s`, or `loadwrap done`'s message.
+    private func reportEarlyStop(_ stop: Wrapper.EarlyStop, elapsedMS: Int) {
+        let message: String?
+        if case .done(let text) = stop { message = text } else { message = nil }
+        guard mode != .silent, message != nil || resultRequest.shows(succeeded: true) else { return }
+        let outcome: Outcome = stop == .matched ? .ready : .done
+        // The terminal may be in raw mode here (keys pass through loadwrap): end the line with CR LF.
+        let line = lines.end(message ?? options.successText ?? title, outcome: outcome, elapsedMS: elapsedMS)
+        StandardStreams.err(mode == .overlay ? String(line.dropLast()) + "\r\n" : line)
+    }
+
     /// After the command: held output if it failed, the group's end, then the end line.
-    private func report(_ outcome: Outcome, elapsedMS: Int, wrapper: Wrapper) {
+    private func report(_ outcome: Outcome, elapsedMS: Int, wrapper: Wrapper, endLine: Bool) {
         if !outcome.succeeded { wrapper.held?.replay(to: 2) }
         if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
-        guard mode != .silent, resultRequest.shows(succeeded: outcome.succeeded) else { return }
+        guard endLine, mode != .silent, resultRequest.shows(succeeded: outcome.succeeded) else { return }
         let text = (outcome.succeeded ? options.successText : options.failureText) ?? title
         // After a partial line (a prompt without newline), start the end line on a line of its own.
         let newline = mode == .overlay && !wrapper.atLineStart && wrapper.held == nil ? "\n" : ""

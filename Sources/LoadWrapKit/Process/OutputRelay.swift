@@ -10,4 +10,6 @@ protocol OutputRelay: AnyObject {
     func timeoutMS() -> Int32
     /// Output held back by `--quiet`, or nil when output streams.
     var held: HeldOutput? { get }
+    /// Sees every chunk of output before it is written or held (`--until`); nil costs nothing.
+    var tap: ((UnsafeRawBufferPointer) -> Void)? { get set }
 }

@@ -9,6 +9,7 @@ final class PipeRelay: OutputRelay {
     /// Where the relayed output goes: loadwrap's own stderr.
     private let destination: Int32
     let held: HeldOutput?
+    var tap: ((UnsafeRawBufferPointer) -> Void)?
     private var closed = false
     private let clock: any TimeSource
     private let heartbeat: Heartbeat?
@@ -80,6 +81,7 @@ final class PipeRelay: OutputRelay {
 
     /// Holds or writes one chunk; only what reaches the log counts as activity.
     private func pass(_ chunk: UnsafeRawBufferPointer) {
+        tap?(chunk)
         if let held {
             held.append(chunk)
         } else {

@@ -20,6 +20,9 @@ final class PtyRelay: OutputRelay {
     private var suspended = false
     /// With `--quiet`, the command's output is kept here instead of shown.
     let held: HeldOutput?
+    var tap: ((UnsafeRawBufferPointer) -> Void)?
+    /// True once the spinner has stopped for good while the command runs on (`--until`, `loadwrap done`).
+    private var overlayEnded = false
 
     /// Opens a pseudo-terminal the size of `terminal`. With `keyboard` (the real terminal's saved modes,
     /// when it will be in raw mode) the command's terminal takes those modes and does the output
@@ -69,7 +72,8 @@ final class PtyRelay: OutputRelay {
 
     /// When the event loop must wake for the next frame, in milliseconds from now.
     func timeoutMS() -> Int32 {
-        Int32(clamping: max(0, overlay.nextDrawMS - clock.nowMS()))
+        if overlayEnded { return -1 }
+        return Int32(clamping: max(0, overlay.nextDrawMS - clock.nowMS()))
     }
 
     /// Reads what is waiting on the primary side and relays it; marks the relay closed at end of data.
@@ -123,6 +127,12 @@ final class PtyRelay: OutputRelay {
         resize()
     }
 
+    /// Stops the spinner for good; the command's output keeps flowing.
+    func endOverlay() {
+        overlayEnded = true
+        write(head: overlay.erase())
+    }
+
     /// Changes the title shown beside the frame.
     func setTitle(_ title: String) {
         overlay.setTitle(title)
@@ -130,12 +140,13 @@ final class PtyRelay: OutputRelay {
 
     /// The overlay may draw only where the command's screen is untouched by it.
     private var canDraw: Bool {
-        !suspended && scanner.allowsOverlay && terminal.isForeground && modes.isUnchanged
+        !suspended && !overlayEnded && scanner.allowsOverlay && terminal.isForeground && modes.isUnchanged
     }
 
     /// Erase, chunk and (when due) redraw, in one write; with `--quiet`, keep the chunk instead.
     /// Held output never reaches the screen, so the screen stays as the overlay left it.
     private func relay(_ chunk: UnsafeRawBufferPointer) {
+        tap?(chunk)
         if let held {
             held.append(chunk)
             return

@@ -32,32 +32,39 @@ public enum SpawnError: Error, Equatable {
 enum Spawner {
     /// What the child gets besides the inherited environment and descriptors.
     struct Setup {
-        /// What loadwrap relays: the pseudo-terminal's secondary side or a pipe's write end,
-        /// installed on `relayedStreams`.
-        var relayed: Int32? = nil
-        /// Which of stdin (0), stdout (1) and stderr (2) get `relayed`; the others are inherited.
-        var relayedStreams: [Int32] = []
-        /// When set, the pseudo-terminal is first reopened by this name in a session of the command's
-        /// own, which makes it the command's controlling terminal (Linux gives a session leader
-        /// the first terminal it opens): then its line discipline turns Ctrl-C into SIGINT for the command.
-        var controllingTerminalPath: String? = nil
+        /// Descriptors installed as the child's standard streams; the others are inherited.
+        var redirections: [Redirection] = []
         /// Signals to reset to their default action in the child.
         var defaultSignals: [Int32]
         /// The signal mask the child starts with: loadwrap's own at start, as if run bare.
         var signalMask: sigset_t
     }
 
+    /// One descriptor loadwrap relays (a pseudo-terminal's secondary side, a pipe's write end)
+    /// and the standard streams (0, 1, 2) that get it.
+    struct Redirection {
+        /// loadwrap's descriptor; close-on-exec, so only the installed copies reach the command.
+        var fd: Int32
+        /// The streams that get it.
+        var streams: [Int32]
+        /// When set, `fd` (a pseudo-terminal) is first reopened by this name in a session of the
+        /// command's own, which makes it the command's controlling terminal (Linux gives a session
+        /// leader the first terminal it opens): its line discipline then turns Ctrl-C into SIGINT.
+        var controllingTerminalPath: String? = nil
+    }
+
     /// Spawns `command`; returns its pid.
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
         var actions = FileActions()
         defer { actions.destroy() }
-        if let fd = setup.relayed {
-            if let path = setup.controllingTerminalPath { actions.open(path, as: fd) }
-            for stream in setup.relayedStreams { actions.dup(fd, to: stream) }
-            if setup.controllingTerminalPath != nil { actions.close(fd) }
+        for redirection in setup.redirections {
+            let fd = redirection.fd
+            if let path = redirection.controllingTerminalPath { actions.open(path, as: fd) }
+            for stream in redirection.streams { actions.dup(fd, to: stream) }
+            if redirection.controllingTerminalPath != nil { actions.close(fd) }
         }
         var attributes = SpawnAttributes(
-            defaultSignals: setup.defaultSignals, mask: setup.signalMask, newSession: setup.controllingTerminalPath != nil)
+            defaultSignals: setup.defaultSignals, mask: setup.signalMask, newSession: setup.redirections.contains { $0.controllingTerminalPath != nil })
         defer { attributes.destroy() }
 
         let argv = command.map { strdup($0) } + [nil]

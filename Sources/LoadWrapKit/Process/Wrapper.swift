@@ -22,13 +22,30 @@ final class Wrapper {
         var heartbeat: PipeRelay.Heartbeat?
         /// `--timeout` and `--kill-after` in milliseconds, or nil.
         var timeout: (limitMS: Int, killAfterMS: Int)?
+        /// `--until`'s pattern, already checked by the parser, or nil.
+        var until: String?
     }
+
+    /// Why the spinner stopped while the command runs on.
+    enum EarlyStop: Equatable {
+        /// A line matched `--until`'s pattern.
+        case matched
+        /// The command said `loadwrap done`, with an optional message.
+        case done(message: String?)
+    }
+
+    /// Called once, from the loop, right after the output that made the spinner stop.
+    var onEarlyStop: ((EarlyStop) -> Void)?
+    /// True once the spinner has stopped before the command ended.
+    private(set) var stoppedEarly = false
+    /// An early stop seen while relaying, reported when the chunk that caused it is out.
+    private var pendingStop: EarlyStop?
 
     private let signals: SignalPipe
     /// Overlay mode on a terminal: the command's pseudo-terminal.
     private let pty: PtyRelay?
-    /// Plain and silent modes with `--quiet` or heartbeats: the command's log-bound pipe.
-    private let pipe: PipeRelay?
+    /// Every relay between the command's output and loadwrap's: the pseudo-terminal and/or pipes.
+    private let relays: [any OutputRelay]
     /// Set when the command has the pseudo-terminal as its controlling terminal and keys pass through loadwrap.
     private var keyboard: KeyboardRelay?
     private let child: pid_t
@@ -47,41 +64,23 @@ final class Wrapper {
         signals = SignalPipe(catching: Self.handledSignals)
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
         signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
-        var setup = Spawner.Setup(
+        let plumbing = try Plumbing(configuration, startMS: startMS, clock: clock)
+        let setup = Spawner.Setup(
+            redirections: plumbing.redirections,
             defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
-        let terminal = configuration.mode == .overlay ? TerminalDevice(fd: 2) : nil
-        let keys = terminal.flatMap { Self.keyboard(of: $0) }
-        if let terminal {
-            let overlay = Overlay(look: configuration.look, title: configuration.title, startMS: startMS,
-                                  delayMS: configuration.delayMS, columns: Int(terminal.size?.columns ?? 80))
-            let pty = try PtyRelay(terminal: terminal, keyboard: keys?.saved, overlay: overlay,
-                                   quiet: configuration.quiet, clock: clock)
-            Self.route(&setup, to: pty, terminal: terminal, ownTerminal: keys != nil)
-            self.pty = pty
-            pipe = nil
-        } else if configuration.mode != .overlay && (configuration.quiet || configuration.heartbeat != nil) {
-            let pipe = try PipeRelay(destination: 2, quiet: configuration.quiet,
-                                     heartbeat: configuration.heartbeat, clock: clock)
-            setup.relayed = pipe.writeEnd
-            setup.relayedStreams = (FileIdentity.same(1, 2) ? [1] : []) + [2]
-            self.pipe = pipe
-            pty = nil
-        } else {
-            pty = nil
-            pipe = nil
-        }
         child = try Spawner.spawn(configuration.command, setup)
-        pipe?.releaseWriteEnd()
-        if let pty, let terminal, let keys {
+        plumbing.commandStarted()
+        pty = plumbing.pty
+        relays = plumbing.relays
+        if let pty, let keys = plumbing.keys, let terminal = TerminalDevice(fd: 2) {
             keyboard = KeyboardRelay(keys: keys, terminal: terminal, primary: pty.primary, secondary: pty.secondary)
             keyboard?.takeIfForeground()
-        } else {
-            pty?.releaseSecondary()
         }
+        if let pattern = configuration.until { watch(for: pattern) }
     }
 
     /// Output held back by `--quiet`, or nil.
-    var held: HeldOutput? { relay?.held }
+    var held: HeldOutput? { relays.lazy.compactMap(\.held).first }
 
     /// True when the command's terminal output left the cursor at the start of an empty line.
     var atLineStart: Bool { pty?.atLineStart ?? true }
@@ -91,45 +90,40 @@ final class Wrapper {
         while end == nil || timeoutLeavesSurvivors() {
             waitForEvents()
         }
-        relay?.relayAvailable()
+        relays.forEach { $0.relayAvailable() }
         pty?.suspend()
         keyboard?.release()
         return end!
     }
 
-    /// The relay in use, if any.
-    private var relay: (any OutputRelay)? { pty ?? pipe }
-
     /// The signals loadwrap catches while the command runs.
     private static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
 
-    /// The real terminal as a keyboard: stdin if that is the terminal, else the terminal on stderr
-    /// opened anew for reading, as a pager reads keys while its input is a pipe — if it is loadwrap's
-    /// controlling terminal, so no one else's keys are taken. With one, the command gets the
-    /// pseudo-terminal as its own and keys pass through loadwrap whenever loadwrap is in the foreground.
-    private static func keyboard(of terminal: TerminalDevice) -> RawMode? {
-        if terminal.isSameDevice(as: 0) { return RawMode(fd: 0) }
-        guard let name = ttyname(terminal.fd) else { return nil }
-        let fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        if tcgetsid(fd) == getsid(0), let mode = RawMode(fd: fd) { return mode }
-        close(fd)
-        return nil
+    /// Taps the output for `--until`; the tap is removed at the first match.
+    private func watch(for pattern: String) {
+        guard let watch = try? LineWatch(pattern: pattern) else { return }
+        for relay in relays {
+            relay.tap = { [unowned self] chunk in
+                guard watch.feed(chunk) else { return }
+                relays.forEach { $0.tap = nil }
+                stopEarly(.matched)
+            }
+        }
     }
 
-    /// Points the command's terminal-bound descriptors at the pseudo-terminal; others stay as they are.
-    private static func route(_ setup: inout Spawner.Setup, to pty: PtyRelay, terminal: TerminalDevice, ownTerminal: Bool) {
-        setup.relayed = pty.secondary
-        setup.relayedStreams = (ownTerminal && terminal.isSameDevice(as: 0) ? [0] : [])
-            + (terminal.isSameDevice(as: 1) ? [1] : []) + [2]
-        setup.controllingTerminalPath = ownTerminal ? pty.secondaryPath : nil
+    /// Ends the spinner now (the matched chunk is not yet out) and reports once the loop turns.
+    private func stopEarly(_ stop: EarlyStop) {
+        guard !stoppedEarly else { return }
+        stoppedEarly = true
+        pty?.endOverlay()
+        pendingStop = stop
     }
 
     /// One pass of the loop: wait for a signal, output, a key or a timer, then handle what came.
     private func waitForEvents() {
         var fds = [pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
-        if let fd = relay?.pollFD {
-            let keysWaiting = keyboard?.pending.isEmpty == false
+        for fd in relays.compactMap(\.pollFD) {
+            let keysWaiting = fd == pty?.primary && keyboard?.pending.isEmpty == false
             fds.append(pollfd(fd: fd, events: Int16(keysWaiting ? POLLIN | POLLOUT : POLLIN), revents: 0))
         }
         if let keyboard, keyboard.isReading {
@@ -141,22 +135,25 @@ final class Wrapper {
             if entry.fd == keyboard?.input {
                 if keyboard?.relayKeys() == true { suspendTogether() }
             } else {
-                keyboard?.flush()
-                relay?.relayAvailable()
+                if entry.fd == pty?.primary { keyboard?.flush() }
+                relays.first { $0.pollFD == entry.fd }?.relayAvailable()
             }
         }
         if fds[0].revents != 0 { signals.drain().forEach(handle) }
         keyboard?.takeIfForeground()
-        relay?.tick()
+        relays.forEach { $0.tick() }
         enforceTimeout()
+        if let stop = pendingStop {
+            pendingStop = nil
+            onEarlyStop?(stop)
+        }
     }
 
-    /// The nearest of the relay's next frame or heartbeat and the timeout's next step; -1 for none.
+    /// The nearest of the relays' next frame or heartbeat and the timeout's next step; -1 for none.
     private func pollTimeoutMS() -> Int32 {
-        let relayMS = relay?.timeoutMS() ?? -1
-        guard let deadline = timeout?.nextDeadlineMS else { return relayMS }
-        let timeoutMS = Int32(clamping: max(0, deadline - clock.nowMS()))
-        return relayMS < 0 ? timeoutMS : min(relayMS, timeoutMS)
+        var waits = relays.map { $0.timeoutMS() }.filter { $0 >= 0 }
+        if let deadline = timeout?.nextDeadlineMS { waits.append(Int32(clamping: max(0, deadline - clock.nowMS()))) }
+        return waits.min() ?? -1
     }
 
     /// Sends the timeout's signal when one is due, to the command and everything it started.

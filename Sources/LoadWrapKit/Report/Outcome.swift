@@ -1,35 +1,50 @@
-/// How a run ended, as the end line tells it.
+/// How a run ended (or, for `--until` and `loadwrap done`, how its spinner did), as the end line tells it.
 enum Outcome: Equatable, Sendable {
     /// The command ended by itself.
     case ended(ChildEnd)
     /// `--timeout` ran out after this many milliseconds.
     case timedOut(afterMS: Int)
+    /// `--until`'s pattern matched a line: the command is ready and runs on.
+    case ready
+    /// The command said `loadwrap done`.
+    case done
+    /// The command ended before any line matched `--until`'s pattern.
+    case neverMatched(ChildEnd, pattern: String)
 
-    /// True for exit status 0.
+    /// True when the line gets the success mark.
     var succeeded: Bool {
-        self == .ended(.exited(0))
-    }
-
-    /// What went wrong, or nil on success: `exit 2`, `killed by SIGTERM`, `timed out after 30s`.
-    var reason: String? {
         switch self {
-        case .ended(.exited(0)): return nil
-        case .ended(.exited(let code)): return "exit \(code)"
-        case .ended(.killed(let signo)): return "killed by \(SignalName.of(signo))"
-        case .timedOut(let ms): return "timed out after \(ReportLines.duration(ms: ms).replacingZeroTenths())"
+        case .ended(let end): return end == .exited(0)
+        case .ready, .done: return true
+        case .timedOut, .neverMatched: return false
         }
     }
 
-    /// A timeout already says how long it ran.
-    var hidesElapsed: Bool {
-        if case .timedOut = self { return true }
-        return false
+    /// The fields after the text: what went wrong and the time, e.g. `exit 2`, `12.4s`.
+    func fields(elapsedMS: Int) -> [String] {
+        let elapsed = ReportLines.duration(ms: elapsedMS)
+        switch self {
+        case .ended(let end): return Self.status(end).map { [$0, elapsed] } ?? [elapsed]
+        case .timedOut(let ms): return ["timed out after \(Self.limit(ms))"]
+        case .ready: return ["ready in \(elapsed)"]
+        case .done: return [elapsed]
+        case .neverMatched(let end, let pattern):
+            return (Self.status(end).map { [$0] } ?? []) + ["'\(pattern)' never matched", elapsed]
+        }
     }
-}
 
-extension String {
-    /// `30.0s` → `30s`: a configured limit reads as typed.
-    fileprivate func replacingZeroTenths() -> String {
-        hasSuffix(".0s") ? String(dropLast(3)) + "s" : self
+    /// `exit 2` or `killed by SIGTERM`; nil for exit 0.
+    private static func status(_ end: ChildEnd) -> String? {
+        switch end {
+        case .exited(0): return nil
+        case .exited(let code): return "exit \(code)"
+        case .killed(let signo): return "killed by \(SignalName.of(signo))"
+        }
+    }
+
+    /// A configured limit as typed: `30s`, not `30.0s`.
+    private static func limit(_ ms: Int) -> String {
+        let text = ReportLines.duration(ms: ms)
+        return text.hasSuffix(".0s") ? String(text.dropLast(3)) + "s" : text
     }
 }

@@ -20,9 +20,7 @@ struct ReportLines: Sendable {
 
     /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended.
     func end(_ text: String, outcome: Outcome, elapsedMS: Int) -> String {
-        var fields = [Sanitizer.sanitize(text)]
-        if let reason = outcome.reason { fields.append(reason) }
-        if !outcome.hidesElapsed { fields.append(Self.duration(ms: elapsedMS)) }
+        let fields = [Sanitizer.sanitize(text)] + outcome.fields(elapsedMS: elapsedMS).map(Sanitizer.sanitize)
         return "\(mark(outcome.succeeded)) \(fields.joined(separator: separator))\n"
     }
 
