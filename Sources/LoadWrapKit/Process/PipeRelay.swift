@@ -42,6 +42,11 @@ final class PipeRelay: OutputRelay {
         lastActivityMS = clock.nowMS()
     }
 
+    deinit {
+        close(readEnd)
+        if writeEnd >= 0 { close(writeEnd) }
+    }
+
     /// Closes loadwrap's copy of the write end, so the pipe reports end of file when the command is done.
     func releaseWriteEnd() {
         close(writeEnd)
