@@ -184,9 +184,11 @@ import Testing
     @Test func badResultValue() {
         let bogus = error(["--result=bogus", "make"])
         #expect(bogus == .invalidValue("bogus", option: "--result", accepted: ["always", "failure", "never"]))
-        #expect(bogus?.rendered() == "Error: Invalid value 'bogus' for '--result': expected always, failure or never.\n")
         #expect(
-            error(["--result=", "make"]) == .invalidValue("", option: "--result", accepted: ["always", "failure", "never"]))
+            bogus?.rendered() == "Error: Invalid value 'bogus' for '--result': expected always, failure or never.\n")
+        #expect(
+            error(["--result=", "make"])
+                == .invalidValue("", option: "--result", accepted: ["always", "failure", "never"]))
     }
 
     @Test func successAndFailureTexts() throws {

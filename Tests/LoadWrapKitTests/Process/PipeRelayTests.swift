@@ -18,7 +18,9 @@ import Testing
             logRead = fds[0]
             logWrite = fds[1]
             _ = fcntl(logRead, F_SETFL, fcntl(logRead, F_GETFL) | O_NONBLOCK)
-            let heartbeat = heartbeatMS.map { PipeRelay.Heartbeat(intervalMS: $0, line: { "beat \($0)\n" }, startMS: 1_000) }
+            let heartbeat = heartbeatMS.map {
+                PipeRelay.Heartbeat(intervalMS: $0, line: { "beat \($0)\n" }, startMS: 1_000)
+            }
             relay = try PipeRelay(destination: logWrite, quiet: quiet, heartbeat: heartbeat, clock: clock)
         }
 

@@ -23,7 +23,8 @@ import Testing
     }
 
     @Test func endLineOnFailure() {
-        #expect(utf8.end("make -j8", outcome: .ended(.exited(2)), elapsedMS: 12_400) == "✖ make -j8 · exit 2 · 12.4s\n")
+        #expect(
+            utf8.end("make -j8", outcome: .ended(.exited(2)), elapsedMS: 12_400) == "✖ make -j8 · exit 2 · 12.4s\n")
         #expect(
             utf8.end("make -j8", outcome: .ended(.killed(SIGTERM)), elapsedMS: 3_000)
                 == "✖ make -j8 · killed by SIGTERM · 3.0s\n")
@@ -42,7 +43,8 @@ import Testing
 
     @Test func colourMarksOnlyTheMark() {
         #expect(
-            colored.end("make", outcome: .ended(.exited(0)), elapsedMS: 1_000) == "\u{1B}[32m✔\u{1B}[39m make · 1.0s\n")
+            colored.end("make", outcome: .ended(.exited(0)), elapsedMS: 1_000)
+                == "\u{1B}[32m✔\u{1B}[39m make · 1.0s\n")
         #expect(
             colored.end("make", outcome: .ended(.exited(1)), elapsedMS: 1_000)
                 == "\u{1B}[31m✖\u{1B}[39m make · exit 1 · 1.0s\n")
@@ -56,7 +58,8 @@ import Testing
     @Test func linesWithoutColourHaveNoEscapeByte() {
         let lines = [
             utf8.start("make"), utf8.heartbeat("make", elapsedMS: 5_000),
-            utf8.end("make", outcome: .ended(.exited(0)), elapsedMS: 5), ascii.end("make", outcome: .ended(.killed(9)), elapsedMS: 5),
+            utf8.end("make", outcome: .ended(.exited(0)), elapsedMS: 5),
+            ascii.end("make", outcome: .ended(.killed(9)), elapsedMS: 5),
         ]
         for line in lines { #expect(!line.utf8.contains(0x1B), "\(line)") }
     }
@@ -66,7 +69,9 @@ import Testing
         #expect(utf8.start(hostile) == "▸ make all now\n")
         #expect(utf8.heartbeat(hostile, elapsedMS: 1_000) == "… make all now · still running · 1.0s\n")
         #expect(utf8.end(hostile, outcome: .ended(.exited(0)), elapsedMS: 1_000) == "✔ make all now · 1.0s\n")
-        #expect(colored.end("\u{1B}[32mfake", outcome: .ended(.exited(3)), elapsedMS: 0) == "\u{1B}[31m✖\u{1B}[39m fake · exit 3 · 0.0s\n")
+        #expect(
+            colored.end("\u{1B}[32mfake", outcome: .ended(.exited(3)), elapsedMS: 0)
+                == "\u{1B}[31m✖\u{1B}[39m fake · exit 3 · 0.0s\n")
     }
 
     @Test(arguments: [
