@@ -10,9 +10,19 @@ final class HeldOutput {
     /// True when the spill file could not be written: the held output is then incomplete.
     private(set) var lostBytes = false
 
-    /// Holds up to `memoryLimit` bytes in memory.
-    init(memoryLimit: Int = 4 << 20) {
+    /// Where the spill file goes.
+    let directory: String
+
+    /// Holds up to `memoryLimit` bytes in memory, then spills into `directory` (default: `$TMPDIR`).
+    init(memoryLimit: Int = 4 << 20, directory: String? = nil) {
         self.memoryLimit = memoryLimit
+        self.directory = directory ?? Self.temporaryDirectory(getenv("TMPDIR").map { String(cString: $0) })
+    }
+
+    /// `$TMPDIR` when set and not empty, else `/tmp`.
+    static func temporaryDirectory(_ tmpdir: String?) -> String {
+        guard let tmpdir, !tmpdir.isEmpty else { return "/tmp" }
+        return tmpdir
     }
 
     deinit {
@@ -48,7 +58,6 @@ final class HeldOutput {
 
     /// Moves what memory holds into a new private temporary file.
     private func openSpill() {
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(directory)/loadwrap-held.XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return }

@@ -27,6 +27,9 @@ final class PipeRelay: OutputRelay {
 
     /// When the log last saw a byte, from the command or a heartbeat.
     private var lastActivityMS: Int
+    /// Whether the log's last byte ended a line: a heartbeat after a partial line (a progress
+    /// bar, a prompt) starts a line of its own instead of joining it.
+    private var logAtLineStart = true
 
     /// Creates the pipe; `quiet` holds output back instead of passing it on.
     init(destination: Int32, quiet: Bool, heartbeat: Heartbeat?, clock: any TimeSource) throws(SpawnError) {
@@ -41,6 +44,11 @@ final class PipeRelay: OutputRelay {
         self.heartbeat = heartbeat
         self.clock = clock
         lastActivityMS = clock.nowMS()
+    }
+
+    deinit {
+        close(readEnd)
+        if writeEnd >= 0 { close(writeEnd) }
     }
 
     /// Closes loadwrap's copy of the write end, so the pipe reports end of file when the command is done.
@@ -70,7 +78,9 @@ final class PipeRelay: OutputRelay {
         guard let heartbeat else { return }
         let now = clock.nowMS()
         guard now - lastActivityMS >= heartbeat.intervalMS else { return }
-        FileDescriptorIO.writeAll(destination, heartbeat.line(now - heartbeat.startMS))
+        let line = heartbeat.line(now - heartbeat.startMS)
+        FileDescriptorIO.writeAll(destination, (logAtLineStart ? "" : "\n") + line)
+        logAtLineStart = line.utf8.last == 0x0A
         lastActivityMS = now
     }
 
@@ -87,6 +97,7 @@ final class PipeRelay: OutputRelay {
         } else {
             FileDescriptorIO.writeAll(destination, chunk)
             lastActivityMS = clock.nowMS()
+            if let last = chunk.last { logAtLineStart = last == 0x0A }
         }
     }
 }

@@ -138,4 +138,102 @@ import Testing
     @Test func firstProblemWins() {
         #expect(error(["--delay", "5x", "--spiner", "x"]) == .invalidDuration("5x", option: "--delay"))
     }
+
+    @Test func newOptionDefaults() throws {
+        let parsed = try options(["make"])
+        #expect(!parsed.quiet)
+        #expect(parsed.result == nil)
+        #expect(parsed.successText == nil)
+        #expect(parsed.failureText == nil)
+        #expect(parsed.heartbeatMS == 60_000)
+        #expect(parsed.groups)
+    }
+
+    @Test(arguments: [["-q", "make"], ["--quiet", "make"], ["--quiet", "--", "make"]])
+    func quietForms(arguments: [String]) throws {
+        let parsed = try options(arguments)
+        #expect(parsed.quiet)
+        #expect(parsed.command == ["make"])
+    }
+
+    @Test func quietTakesNoValue() {
+        #expect(error(["--quiet=yes", "make"]) == .unexpectedValue(option: "--quiet"))
+        #expect(error(["-qt", "x", "make"]) == .unknownOption("-qt", suggestion: nil))
+    }
+
+    @Test func resultAloneMeansAlways() throws {
+        #expect(try options(["--result", "--", "make"]).result == .always)
+        #expect(try options(["--result", "make"]).result == .always)
+    }
+
+    @Test func resultValuesAreAttached() throws {
+        #expect(try options(["--result=always", "make"]).result == .always)
+        #expect(try options(["--result=failure", "make"]).result == .failure)
+        #expect(try options(["--result=never", "make"]).result == .never)
+    }
+
+    /// The value of `--result` is optional, so it can only be attached: a following word is the
+    /// command, as `loadwrap --result make` must run `make`.
+    @Test func wordAfterResultStartsTheCommand() throws {
+        let parsed = try options(["--result", "failure"])
+        #expect(parsed.result == .always)
+        #expect(parsed.command == ["failure"])
+        #expect(try options(["--result", "never", "-x"]).command == ["never", "-x"])
+    }
+
+    @Test func badResultValue() {
+        let bogus = error(["--result=bogus", "make"])
+        #expect(bogus == .invalidValue("bogus", option: "--result", accepted: ["always", "failure", "never"]))
+        #expect(
+            bogus?.rendered() == "Error: Invalid value 'bogus' for '--result': expected always, failure or never.\n")
+        #expect(
+            error(["--result=", "make"])
+                == .invalidValue("", option: "--result", accepted: ["always", "failure", "never"]))
+    }
+
+    @Test func successAndFailureTexts() throws {
+        let parsed = try options(["--success", "Built", "--failure=Build broke", "make"])
+        #expect(parsed.successText == "Built")
+        #expect(parsed.failureText == "Build broke")
+        #expect(try options(["--success=", "make"]).successText == "")
+        #expect(error(["--success"]) == .missingValue(option: "--success", valueName: "text"))
+        #expect(error(["--failure", "--", "make"]) == .missingValue(option: "--failure", valueName: "text"))
+    }
+
+    @Test func heartbeat() throws {
+        #expect(try options(["--heartbeat", "5s", "make"]).heartbeatMS == 5_000)
+        #expect(try options(["--heartbeat=90", "make"]).heartbeatMS == 90_000)
+        #expect(try options(["--heartbeat", "2m", "make"]).heartbeatMS == 120_000)
+        #expect(try options(["--heartbeat", "0", "make"]).heartbeatMS == 0)
+        #expect(error(["--heartbeat", "soon", "make"]) == .invalidDuration("soon", option: "--heartbeat"))
+        #expect(error(["--heartbeat=-5s", "make"]) == .invalidDuration("-5s", option: "--heartbeat"))
+        #expect(error(["--heartbeat"]) == .missingValue(option: "--heartbeat", valueName: "duration"))
+    }
+
+    @Test func noGroup() throws {
+        #expect(try !options(["--no-group", "make"]).groups)
+        #expect(error(["--no-group=yes", "make"]) == .unexpectedValue(option: "--no-group"))
+    }
+
+    @Test func newOptionsTogether() throws {
+        let parsed = try options([
+            "-q", "--result=failure", "--success", "ok", "--failure", "bad", "--heartbeat", "10s", "--no-group",
+            "--mode", "plain", "--", "make", "-j8",
+        ])
+        var expected = Options(mode: .plain, command: ["make", "-j8"])
+        expected.quiet = true
+        expected.result = .failure
+        expected.successText = "ok"
+        expected.failureText = "bad"
+        expected.heartbeatMS = 10_000
+        expected.groups = false
+        #expect(parsed == expected)
+    }
+
+    @Test func misspelledNewOptions() {
+        #expect(error(["--quite", "make"]) == .unknownOption("--quite", suggestion: "--quiet"))
+        #expect(error(["--results", "make"]) == .unknownOption("--results", suggestion: "--result"))
+        #expect(error(["--no-groups", "make"]) == .unknownOption("--no-groups", suggestion: "--no-group"))
+        #expect(error(["--hearbeat=5s", "make"]) == .unknownOption("--hearbeat", suggestion: "--heartbeat"))
+    }
 }

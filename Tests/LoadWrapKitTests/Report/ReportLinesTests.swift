@@ -1,0 +1,86 @@
+import Testing
+
+@testable import LoadWrapKit
+
+@Suite struct ReportLinesTests {
+    let utf8 = ReportLines(utf8: true, color: false)
+    let ascii = ReportLines(utf8: false, color: false)
+    let colored = ReportLines(utf8: true, color: true)
+
+    @Test func startLine() {
+        #expect(utf8.start("make -j8") == "▸ make -j8\n")
+        #expect(ascii.start("make -j8") == "> make -j8\n")
+    }
+
+    @Test func heartbeatLine() {
+        #expect(utf8.heartbeat("make -j8", elapsedMS: 300_000) == "… make -j8 · still running · 5m00s\n")
+        #expect(ascii.heartbeat("make -j8", elapsedMS: 300_000) == "... make -j8 - still running - 5m00s\n")
+    }
+
+    @Test func endLineOnSuccess() {
+        #expect(utf8.end("make -j8", outcome: .ended(.exited(0)), elapsedMS: 12_400) == "✔ make -j8 · 12.4s\n")
+        #expect(ascii.end("make -j8", outcome: .ended(.exited(0)), elapsedMS: 12_400) == "OK make -j8 - 12.4s\n")
+    }
+
+    @Test func endLineOnFailure() {
+        #expect(
+            utf8.end("make -j8", outcome: .ended(.exited(2)), elapsedMS: 12_400) == "✖ make -j8 · exit 2 · 12.4s\n")
+        #expect(
+            utf8.end("make -j8", outcome: .ended(.killed(SIGTERM)), elapsedMS: 3_000)
+                == "✖ make -j8 · killed by SIGTERM · 3.0s\n")
+        #expect(
+            ascii.end("make -j8", outcome: .ended(.exited(2)), elapsedMS: 12_400) == "FAIL make -j8 - exit 2 - 12.4s\n")
+    }
+
+    @Test func timeoutEndLineLeavesOutTheElapsedTime() {
+        #expect(
+            utf8.end("make -j8", outcome: .timedOut(afterMS: 30_000), elapsedMS: 30_012)
+                == "✖ make -j8 · timed out after 30s\n")
+        #expect(
+            ascii.end("make -j8", outcome: .timedOut(afterMS: 30_000), elapsedMS: 30_012)
+                == "FAIL make -j8 - timed out after 30s\n")
+    }
+
+    @Test func colourMarksOnlyTheMark() {
+        #expect(
+            colored.end("make", outcome: .ended(.exited(0)), elapsedMS: 1_000)
+                == "\u{1B}[32m✔\u{1B}[39m make · 1.0s\n")
+        #expect(
+            colored.end("make", outcome: .ended(.exited(1)), elapsedMS: 1_000)
+                == "\u{1B}[31m✖\u{1B}[39m make · exit 1 · 1.0s\n")
+        #expect(
+            ReportLines(utf8: false, color: true).end("make", outcome: .ended(.exited(1)), elapsedMS: 1_000)
+                == "\u{1B}[31mFAIL\u{1B}[39m make - exit 1 - 1.0s\n")
+        #expect(colored.start("make") == "▸ make\n")
+        #expect(colored.heartbeat("make", elapsedMS: 60_000) == "… make · still running · 1m00s\n")
+    }
+
+    @Test func linesWithoutColourHaveNoEscapeByte() {
+        let lines = [
+            utf8.start("make"), utf8.heartbeat("make", elapsedMS: 5_000),
+            utf8.end("make", outcome: .ended(.exited(0)), elapsedMS: 5),
+            ascii.end("make", outcome: .ended(.killed(9)), elapsedMS: 5),
+        ]
+        for line in lines { #expect(!line.utf8.contains(0x1B), "\(line)") }
+    }
+
+    @Test func titlesAreSanitised() {
+        let hostile = "make\u{1B}[2J\u{1B}]52;c;aGk=\u{07} all\nnow\u{202E}"
+        #expect(utf8.start(hostile) == "▸ make all now\n")
+        #expect(utf8.heartbeat(hostile, elapsedMS: 1_000) == "… make all now · still running · 1.0s\n")
+        #expect(utf8.end(hostile, outcome: .ended(.exited(0)), elapsedMS: 1_000) == "✔ make all now · 1.0s\n")
+        #expect(
+            colored.end("\u{1B}[32mfake", outcome: .ended(.exited(3)), elapsedMS: 0)
+                == "\u{1B}[31m✖\u{1B}[39m fake · exit 3 · 0.0s\n")
+    }
+
+    @Test(arguments: [
+        (0, "0.0s"), (99, "0.0s"), (100, "0.1s"), (12_400, "12.4s"), (12_499, "12.4s"), (59_999, "59.9s"),
+        (60_000, "1m00s"), (65_000, "1m05s"), (300_000, "5m00s"), (3_599_999, "59m59s"),
+        (3_600_000, "1h00m"), (3_720_000, "1h02m"), (36_000_000, "10h00m"), (90_000_000, "25h00m"),
+        (-5, "0.0s"),
+    ])
+    func duration(ms: Int, text: String) {
+        #expect(ReportLines.duration(ms: ms) == text)
+    }
+}
