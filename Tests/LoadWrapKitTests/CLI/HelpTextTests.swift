@@ -38,6 +38,8 @@ import Testing
                                           this much silence; 0 is off (default: 60s).
                   --no-group              Plain mode: no collapsible log groups on GitHub
                                           Actions and GitLab CI.
+                  --until <regex>         Stop the spinner at the first output line that
+                                          matches; the command runs on.
                   --timeout <duration>    End the command and everything it started after this
                                           long (SIGTERM); exit 124.
                   --kill-after <duration>
