@@ -89,12 +89,14 @@ struct Session {
 
     /// After the command: held output if it failed, the group's end, then the end line.
     private func report(_ outcome: Outcome, elapsedMS: Int, wrapper: Wrapper, endLine: Bool) {
-        if !outcome.succeeded { wrapper.held?.replay(to: 2) }
+        let replayed = outcome.succeeded ? nil : wrapper.held
+        replayed?.replay(to: 2)
         if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
         guard endLine, mode != .silent, resultRequest.shows(succeeded: outcome.succeeded) else { return }
         let text = (outcome.succeeded ? options.successText : options.failureText) ?? title
         // After a partial line (a prompt without newline), start the end line on a line of its own.
-        let newline = mode == .overlay && !wrapper.atLineStart && wrapper.held == nil ? "\n" : ""
+        let atLineStart = replayed?.endsAtLineStart ?? wrapper.atLineStart
+        let newline = atLineStart ? "" : "\n"
         StandardStreams.err(newline + lines.end(text, outcome: outcome, elapsedMS: elapsedMS))
     }
 

@@ -7,6 +7,8 @@ final class HeldOutput {
     /// The spill file: created 0600 by mkstemp and unlinked at once, so no exit path leaves it
     /// behind, even SIGKILL; the descriptor keeps it alive until loadwrap ends.
     private var spill: Int32 = -1
+    /// True when what is held ends with a newline (or nothing is held).
+    private(set) var endsAtLineStart = true
     /// True when the spill file could not be written: the held output is then incomplete.
     private(set) var lostBytes = false
 
@@ -31,6 +33,7 @@ final class HeldOutput {
 
     /// Appends a chunk, spilling everything to the file once memory would pass the limit.
     func append(_ chunk: UnsafeRawBufferPointer) {
+        if let last = chunk.last { endsAtLineStart = last == 0x0A }
         if spill < 0 && memory.count + chunk.count <= memoryLimit {
             memory.append(contentsOf: chunk)
             return

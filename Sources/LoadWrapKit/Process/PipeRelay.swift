@@ -7,7 +7,7 @@ final class PipeRelay: OutputRelay {
     /// The end the command writes, installed as its stderr (and stdout); closed once it runs.
     private(set) var writeEnd: Int32
     /// Where the relayed output goes: loadwrap's own stderr.
-    private let destination: Int32
+    let destination: Int32
     let held: HeldOutput?
     var tap: ((UnsafeRawBufferPointer) -> Void)?
     private var closed = false
@@ -29,7 +29,7 @@ final class PipeRelay: OutputRelay {
     private var lastActivityMS: Int
     /// Whether the log's last byte ended a line: a heartbeat after a partial line (a progress
     /// bar, a prompt) starts a line of its own instead of joining it.
-    private var logAtLineStart = true
+    private(set) var logAtLineStart = true
 
     /// Creates the pipe; `quiet` holds output back instead of passing it on.
     init(destination: Int32, quiet: Bool, heartbeat: Heartbeat?, clock: any TimeSource) throws(SpawnError) {

@@ -83,7 +83,10 @@ final class Wrapper {
     var held: HeldOutput? { relays.lazy.compactMap(\.held).first }
 
     /// True when the command's terminal output left the cursor at the start of an empty line.
-    var atLineStart: Bool { pty?.atLineStart ?? true }
+    var atLineStart: Bool {
+        let log = relays.lazy.compactMap { $0 as? PipeRelay }.first { $0.destination == 2 }
+        return pty?.atLineStart ?? log?.logAtLineStart ?? true
+    }
 
     /// Relays until the command ends, erases the overlay and gives the keyboard back; returns how it ended.
     func wait() -> ChildEnd {
