@@ -36,6 +36,7 @@ package enum DurationParser {
         let (product, o3) = value.multipliedReportingOverflow(by: scale)
         let (rounded, o4) = product.addingReportingOverflow(divisor / 2)
         guard !o3, !o4 else { return nil }
-        return rounded / divisor
+        // A duration above zero never rounds to 0, which would mean "off" for --heartbeat.
+        return product > 0 ? max(1, rounded / divisor) : 0
     }
 }

@@ -36,7 +36,7 @@ package enum UsageError: Error, Equatable, Sendable {
         case .missingCommand:
             return "Missing expected argument '<command>'."
         case .invalidDuration(let value, let option):
-            return "Invalid duration \(quoted(value)) for \(quoted(option)): expected a number with ms, s or m"
+            return "Invalid duration \(quoted(value)) for \(quoted(option)): expected a number with ms, s, m or h"
                 + " (250ms, 1.5s, 2m) or a bare number of seconds."
         case .unknownSpinner(let name, let option, let suggestion):
             return "Unknown spinner \(quoted(name)) for \(quoted(option))."

@@ -48,7 +48,7 @@ import Testing
     @Test func badDurationIsOneLine() {
         #expect(
             stderr(["--delay", "5x", "--", "make"])
-                == "Error: Invalid duration '5x' for '--delay': expected a number with ms, s or m (250ms, 1.5s, 2m) or a bare number of seconds.\n"
+                == "Error: Invalid duration '5x' for '--delay': expected a number with ms, s, m or h (250ms, 1.5s, 2m) or a bare number of seconds.\n"
         )
     }
 
