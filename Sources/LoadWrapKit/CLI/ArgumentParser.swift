@@ -10,6 +10,11 @@ package enum ArgumentParser {
 
     /// Parses `arguments`; the first problem found, left to right, is thrown.
     package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        // `say` and `done` talk back to a running loadwrap; `loadwrap -- say` runs a command called say.
+        if let verb = arguments.first, verb == "say" || verb == "done" {
+            let text = arguments.dropFirst().joined(separator: " ")
+            return verb == "say" ? .say(text) : .done(text.isEmpty ? nil : text)
+        }
         var options = Options(command: [])
         var index = arguments.startIndex
         while index < arguments.endIndex {

@@ -8,4 +8,8 @@ package enum Invocation: Equatable, Sendable {
     case version
     /// Print `SpinnerList.render()` to stdout and exit 0.
     case listSpinners
+    /// `loadwrap say TEXT`: from inside a command, change the spinner's title.
+    case say(String)
+    /// `loadwrap done [TEXT]`: from inside a command, stop the spinner now.
+    case done(String?)
 }

@@ -14,8 +14,20 @@ public enum Launcher {
         case .version: StandardStreams.out(LoadWrapVersion.line)
         case .listSpinners: StandardStreams.out(SpinnerList.render())
         case .run(let options): run(options, environment: ProcessEnvironment.current())
+        case .say(let text): talkBack(.say(text))
+        case .done(let text): talkBack(.done(text))
         }
         exit(0)
+    }
+
+    /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its
+    /// text as a plain line on stderr and `done` does nothing, so scripts stay portable.
+    private static func talkBack(_ message: ControlMessage) {
+        if let client = ControlClient(environment: ProcessEnvironment.current()), client.send(message) {
+            client.disconnect()
+        } else if case .say(let text) = message {
+            StandardStreams.err(Sanitizer.sanitize(text) + "\n")
+        }
     }
 
     /// Starts the command under the chosen mode and imitates its end.

@@ -8,12 +8,19 @@ struct Session {
     let color: Bool
     /// The collapsible log group of the CI, in plain mode.
     let group: LogGroup?
+    /// The loadwrap this one runs under, if any: it draws the one spinner, this one reports to it.
+    let outer: ControlClient?
+    let environment: [String: String]
     let clock: any TimeSource
 
     /// Decides the mode, charset, colour and log group from the options and the environment.
     init(_ options: Options, environment: [String: String], clock: any TimeSource = MonotonicClock()) {
         self.options = options
-        mode = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
+        self.environment = environment
+        outer = ControlClient(environment: environment)
+        mode = outer != nil
+            ? .silent
+            : ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
         group = mode == .plain && options.groups ? LogGroup.detect(environment, name: "loadwrap_\(getpid())") : nil
@@ -24,16 +31,25 @@ struct Session {
     func run() -> Never {
         let startMS = clock.nowMS()
         announceStart()
+        outer?.send(.push(pid: getpid(), title: title))
+        let control = outer == nil ? ControlChannel(environment: environment) : nil
         let wrapper: Wrapper
         do {
-            wrapper = try Wrapper(configuration(startMS: startMS), startMS: startMS, clock: clock)
+            wrapper = try Wrapper(configuration(startMS: startMS, control: control), startMS: startMS, clock: clock)
         } catch {
+            control?.remove()
+            outer?.send(.pop(pid: getpid()))
             if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
             StandardStreams.err(error.message + "\n")
             exit(error.exitCode)
         }
         wrapper.onEarlyStop = { stop in reportEarlyStop(stop, elapsedMS: clock.nowMS() - startMS) }
+        wrapper.onTitleChange = { title in
+            if mode == .plain { StandardStreams.err((wrapper.atLineStart ? "" : "\n") + lines.start(title)) }
+        }
         let end = wrapper.wait()
+        control?.remove()
+        outer?.send(.pop(pid: getpid()))
         let outcome = finalOutcome(end, wrapper: wrapper)
         // After an early stop a success was already reported; a later failure still is.
         report(outcome, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper,
@@ -45,7 +61,7 @@ struct Session {
     }
 
     /// The wrapper's settings for this session.
-    private func configuration(startMS: Int) -> Wrapper.Configuration {
+    private func configuration(startMS: Int, control: ControlChannel?) -> Wrapper.Configuration {
         let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: utf8), utf8: utf8)
         let heartbeat = mode == .plain && options.heartbeatMS > 0
             ? PipeRelay.Heartbeat(intervalMS: options.heartbeatMS, line: { [lines, title] in
@@ -55,7 +71,8 @@ struct Session {
         return Wrapper.Configuration(
             command: options.command, mode: mode, look: Overlay.Look(style: style, color: color, utf8: utf8),
             title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat,
-            timeout: options.timeoutMS.map { ($0, options.killAfterMS) }, until: options.until)
+            timeout: options.timeoutMS.map { ($0, options.killAfterMS) }, until: options.until,
+            control: control, utf8: utf8)
     }
 
     /// Plain mode's start line, inside a log group where the CI has them.

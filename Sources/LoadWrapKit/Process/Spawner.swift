@@ -34,6 +34,8 @@ enum Spawner {
     struct Setup {
         /// Descriptors installed as the child's standard streams; the others are inherited.
         var redirections: [Redirection] = []
+        /// Variables added to (or replacing those in) loadwrap's own environment.
+        var extraEnvironment: [String: String] = [:]
         /// Signals to reset to their default action in the child.
         var defaultSignals: [Int32]
         /// The signal mask the child starts with: loadwrap's own at start, as if run bare.
@@ -69,10 +71,26 @@ enum Spawner {
 
         let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = environment(adding: setup.extraEnvironment)
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, environ)
+        let status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, envp)
         guard status == 0 else { throw error(for: status, command: command[0]) }
         return pid
+    }
+
+    /// loadwrap's environment with `extra` set, as C strings for `posix_spawnp` (NULL-terminated).
+    private static func environment(adding extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+        var entries: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? pair
+            if extra[name] == nil { entries.append(strdup(pointer)) }
+            entry += 1
+        }
+        for (name, value) in extra { entries.append(strdup("\(name)=\(value)")) }
+        return entries + [nil]
     }
 
     /// Maps a `posix_spawnp` error number to what the user is told.

@@ -24,6 +24,10 @@ final class Wrapper {
         var timeout: (limitMS: Int, killAfterMS: Int)?
         /// `--until`'s pattern, already checked by the parser, or nil.
         var until: String?
+        /// The channel for `loadwrap say`/`done` and nested runs, or nil.
+        var control: ControlChannel?
+        /// Whether titles join with ` › ` (UTF-8) or ` > `.
+        var utf8: Bool
     }
 
     /// Why the spinner stopped while the command runs on.
@@ -36,6 +40,12 @@ final class Wrapper {
 
     /// Called once, from the loop, right after the output that made the spinner stop.
     var onEarlyStop: ((EarlyStop) -> Void)?
+    /// Called with the new title when `loadwrap say` or a nested run changes it.
+    var onTitleChange: ((String) -> Void)?
+    /// loadwrap's title and those of nested runs.
+    private var titles: TitleStack
+    private let control: ControlChannel?
+    private let utf8: Bool
     /// True once the spinner has stopped before the command ended.
     private(set) var stoppedEarly = false
     /// An early stop seen while relaying, reported when the chunk that caused it is out.
@@ -57,6 +67,9 @@ final class Wrapper {
     /// Starts the command; throws when it cannot be started (nothing has been drawn then).
     init(_ configuration: Configuration, startMS: Int, clock: any TimeSource) throws(SpawnError) {
         self.clock = clock
+        titles = TitleStack(base: configuration.title)
+        control = configuration.control
+        utf8 = configuration.utf8
         if let limits = configuration.timeout {
             timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
             lw_become_subreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
@@ -67,6 +80,7 @@ final class Wrapper {
         let plumbing = try Plumbing(configuration, startMS: startMS, clock: clock)
         let setup = Spawner.Setup(
             redirections: plumbing.redirections,
+            extraEnvironment: control.map { [ControlChannel.variable: $0.path] } ?? [:],
             defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
         child = try Spawner.spawn(configuration.command, setup)
         plumbing.commandStarted()
@@ -132,11 +146,16 @@ final class Wrapper {
         if let keyboard, keyboard.isReading {
             fds.append(pollfd(fd: keyboard.input, events: Int16(POLLIN), revents: 0))
         }
+        if let control {
+            fds.append(pollfd(fd: control.readFD, events: Int16(POLLIN), revents: 0))
+        }
         let ready = poll(&fds, nfds_t(fds.count), pollTimeoutMS())
         guard ready >= 0 else { return }  // EINTR: go round again
         for entry in fds.dropFirst() where entry.revents != 0 {
             if entry.fd == keyboard?.input {
                 if keyboard?.relayKeys() == true { suspendTogether() }
+            } else if entry.fd == control?.readFD {
+                control?.drain().forEach(handle)
             } else {
                 if entry.fd == pty?.primary { keyboard?.flush() }
                 relays.first { $0.pollFD == entry.fd }?.relayAvailable()
@@ -183,6 +202,22 @@ final class Wrapper {
             kill(pid, signo)
             if signo == SIGTERM { kill(pid, SIGCONT) }
         }
+    }
+
+    /// Acts on one message from the command or a nested loadwrap.
+    private func handle(_ message: ControlMessage) {
+        switch message {
+        case .say(let text): titles.base = text
+        case .push(let pid, let title): titles.push(pid: pid, title: title)
+        case .pop(let pid): titles.pop(pid: pid)
+        case .done(let text):
+            stopEarly(.done(message: text))
+            return
+        }
+        let title = titles.display(utf8: utf8)
+        pty?.setTitle(title)
+        if case .pop = message { return }
+        onTitleChange?(title)
     }
 
     /// Acts on one signal delivered to loadwrap.

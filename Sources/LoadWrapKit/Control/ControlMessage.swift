@@ -1,0 +1,68 @@
+/// One line on the control channel, from a command (or a nested loadwrap) to the loadwrap above it.
+/// The wire form is `verb TAB fields… LF`, at most `maxBytes` long, so each write is atomic on a FIFO.
+enum ControlMessage: Equatable, Sendable {
+    /// `loadwrap say TEXT`: a new title.
+    case say(String)
+    /// `loadwrap done [TEXT]`: stop the spinner now, optionally with a success line.
+    case done(String?)
+    /// A nested loadwrap started: show its title after the outer one.
+    case push(pid: Int32, title: String)
+    /// A nested loadwrap ended.
+    case pop(pid: Int32)
+
+    /// Longest message: below PIPE_BUF (512 bytes at least, by POSIX), so writes never interleave.
+    static let maxBytes = 512
+
+    /// The wire form, texts sanitised and cut to fit.
+    var encoded: [UInt8] {
+        let fields: [String]
+        switch self {
+        case .say(let text): fields = ["say", text]
+        case .done(let text): fields = ["done"] + (text.map { [$0] } ?? [])
+        case .push(let pid, let title): fields = ["push", "\(pid)", title]
+        case .pop(let pid): fields = ["pop", "\(pid)"]
+        }
+        var line = fields.map(Sanitizer.sanitize).joined(separator: "\t")
+        while line.utf8.count > Self.maxBytes - 1 { line.removeLast() }
+        return Array((line + "\n").utf8)
+    }
+
+    /// The message on one line (without its newline), or nil for anything malformed.
+    init?(line: Substring) {
+        let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        switch (fields.first, fields.count) {
+        case ("say", 2): self = .say(Sanitizer.sanitize(fields[1]))
+        case ("done", 1): self = .done(nil)
+        case ("done", 2): self = .done(Sanitizer.sanitize(fields[1]))
+        case ("push", 3):
+            guard let pid = Int32(fields[1]) else { return nil }
+            self = .push(pid: pid, title: Sanitizer.sanitize(fields[2]))
+        case ("pop", 2):
+            guard let pid = Int32(fields[1]) else { return nil }
+            self = .pop(pid: pid)
+        default:
+            return nil
+        }
+    }
+}
+
+/// Splits the channel's byte stream into messages; a line longer than the limit is dropped.
+struct ControlDecoder {
+    private var pending: [UInt8] = []
+
+    /// The complete messages in `bytes`, in order.
+    mutating func feed(_ bytes: some Collection<UInt8>) -> [ControlMessage] {
+        var messages: [ControlMessage] = []
+        for byte in bytes {
+            if byte == 0x0A {
+                if let message = ControlMessage(line: Substring(String(decoding: pending, as: UTF8.self))) {
+                    messages.append(message)
+                }
+                pending.removeAll(keepingCapacity: true)
+            } else if pending.count < ControlMessage.maxBytes {
+                pending.append(byte)
+            }
+        }
+        return messages
+    }
+}
