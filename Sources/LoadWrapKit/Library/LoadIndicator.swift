@@ -36,6 +36,8 @@ public final class LoadIndicator: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     /// True after `remove()`: the indicator never starts again.
     private var removed = false
+    /// Checked at every frame while started; the indicator stops when it returns true.
+    private var stopCondition: (@Sendable () -> Bool)?
 
     /// Prepares an indicator on `output` and draws nothing yet (the seed's `createLoadView`).
     ///
@@ -101,6 +103,17 @@ public final class LoadIndicator: @unchecked Sendable {
         queue.sync { finish() }
     }
 
+    /// Lets a condition end the spinner: it is checked at every frame while started, and the
+    /// spinner stops the first time it holds (the pull-to-refresh seed: stop when the data arrives).
+    /// Checked on the indicator's queue, so it must not call back into the indicator.
+    public func stop(when condition: @escaping @Sendable () -> Bool) {
+        queue.sync {
+            stopCondition = condition
+            stopIfConditionHolds()
+            if timer == nil && overlay != nil { startTimer() }
+        }
+    }
+
     /// Stops for good: the terminal is restored and `start()` does nothing afterwards.
     public func remove() {
         queue.sync {
@@ -142,9 +155,20 @@ public final class LoadIndicator: @unchecked Sendable {
         return try await body()
     }
 
-    /// Draws the next frame if it is due; what the timer does, callable by tests with a manual clock.
+    /// Checks the stop condition, then draws the next frame if it is due; what the timer does,
+    /// callable by tests with a manual clock.
     func tick() {
-        queue.sync { drawIfDue() }
+        queue.sync {
+            stopIfConditionHolds()
+            drawIfDue()
+        }
+    }
+
+    /// Stops when a stop condition is set and holds. On `queue`.
+    private func stopIfConditionHolds() {
+        guard overlay != nil, let condition = stopCondition, condition() else { return }
+        stopCondition = nil
+        finish()
     }
 
     /// Draws the line if started, drawing, and a frame is due. On `queue`.
@@ -160,6 +184,7 @@ public final class LoadIndicator: @unchecked Sendable {
     private func finish() {
         timer?.cancel()
         timer = nil
+        stopCondition = nil
         guard overlay != nil else { return }
         if draws { output.write(overlay!.erase()) }
         overlay = nil
@@ -167,10 +192,11 @@ public final class LoadIndicator: @unchecked Sendable {
 
     /// Creates the timer that wakes the queue for each frame. On `queue`.
     private func startTimer() {
-        guard animates, draws else { return }
+        guard animates, draws || stopCondition != nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in
             guard let self, self.timer != nil else { return }
+            self.stopIfConditionHolds()
             self.drawIfDue()
             self.armTimer()
         }
