@@ -51,15 +51,18 @@ final class Wrapper {
     /// An early stop seen while relaying, reported when the chunk that caused it is out.
     private var pendingStop: EarlyStop?
 
-    private let signals: SignalPipe
+    /// Signals delivered to loadwrap, as bytes on a pipe.
+    let signals: SignalPipe
     /// Overlay mode on a terminal: the command's pseudo-terminal.
-    private let pty: PtyRelay?
+    let pty: PtyRelay?
     /// Every relay between the command's output and loadwrap's: the pseudo-terminal and/or pipes.
     private let relays: [any OutputRelay]
     /// Set when the command has the pseudo-terminal as its controlling terminal and keys pass through loadwrap.
-    private var keyboard: KeyboardRelay?
-    private let child: pid_t
-    private var end: ChildEnd?
+    var keyboard: KeyboardRelay?
+    /// The command's pid.
+    let child: pid_t
+    /// How the command ended, once it has.
+    var end: ChildEnd?
     private let clock: any TimeSource
     /// `--timeout`'s state, or nil.
     private(set) var timeout: Timeout?
@@ -218,64 +221,5 @@ final class Wrapper {
         pty?.setTitle(title)
         if case .pop = message { return }
         onTitleChange?(title)
-    }
-
-    /// Acts on one signal delivered to loadwrap.
-    private func handle(_ delivery: SignalPipe.Delivery) {
-        switch delivery.signo {
-        case SIGCHLD:
-            reap()
-        case SIGWINCH:
-            pty?.resize()
-            kill(child, SIGWINCH)  // the kernel signals no one for a pty without a foreground group
-        case SIGTSTP:
-            if keyboard == nil && delivery.sentByProcess { kill(child, SIGTSTP) }
-            suspendTogether()
-        case SIGCONT:
-            resumeTogether()
-        default:
-            forward(delivery)
-        }
-    }
-
-    /// Passes a signal on to the command. Without a keyboard relay the command shares loadwrap's
-    /// terminal, so keys (Ctrl-C, hangup) already reached it: only a signal another process sent to
-    /// loadwrap alone needs passing on. With one, the command lives in its own session and
-    /// everything goes to its process group.
-    private func forward(_ delivery: SignalPipe.Delivery) {
-        if keyboard != nil {
-            kill(-child, delivery.signo)
-        } else if delivery.sentByProcess {
-            kill(child, delivery.signo)
-        }
-    }
-
-    /// Collects every ended child: the command's status, and orphans loadwrap adopted as subreaper.
-    private func reap() {
-        while true {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            if pid < 0 && errno == EINTR { continue }
-            guard pid > 0 else { return }
-            if pid == child, let ended = ChildEnd(waitStatus: status) { end = ended }
-        }
-    }
-
-    /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and redraw after `fg`.
-    private func suspendTogether() {
-        if keyboard != nil { kill(-child, SIGSTOP) }
-        pty?.suspend()
-        keyboard?.release()
-        signals.restoreDefault(SIGTSTP)
-        kill(getpid(), SIGTSTP)
-        signals.catchAgain(SIGTSTP)
-        resumeTogether()
-    }
-
-    /// After `fg` (SIGCONT): take the keyboard again, wake the command, redraw.
-    private func resumeTogether() {
-        keyboard?.takeIfForeground()
-        if keyboard != nil { kill(-child, SIGCONT) }
-        pty?.resume()
     }
 }

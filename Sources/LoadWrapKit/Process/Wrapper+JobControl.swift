@@ -1,0 +1,62 @@
+/// Signals delivered to loadwrap while the command runs: what is passed on, how the command's
+/// end is collected, and Ctrl-Z / `fg` for loadwrap and the command together.
+extension Wrapper {
+    /// Acts on one signal delivered to loadwrap.
+    func handle(_ delivery: SignalPipe.Delivery) {
+        switch delivery.signo {
+        case SIGCHLD:
+            reap()
+        case SIGWINCH:
+            pty?.resize()
+            kill(child, SIGWINCH)  // the kernel signals no one for a pty without a foreground group
+        case SIGTSTP:
+            if keyboard == nil && delivery.sentByProcess { kill(child, SIGTSTP) }
+            suspendTogether()
+        case SIGCONT:
+            resumeTogether()
+        default:
+            forward(delivery)
+        }
+    }
+
+    /// Passes a signal on to the command. Without a keyboard relay the command shares loadwrap's
+    /// terminal, so keys (Ctrl-C, hangup) already reached it: only a signal another process sent to
+    /// loadwrap alone needs passing on. With one, the command lives in its own session and
+    /// everything goes to its process group.
+    func forward(_ delivery: SignalPipe.Delivery) {
+        if keyboard != nil {
+            kill(-child, delivery.signo)
+        } else if delivery.sentByProcess {
+            kill(child, delivery.signo)
+        }
+    }
+
+    /// Collects every ended child: the command's status, and orphans loadwrap adopted as subreaper.
+    func reap() {
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, WNOHANG)
+            if pid < 0 && errno == EINTR { continue }
+            guard pid > 0 else { return }
+            if pid == child, let ended = ChildEnd(waitStatus: status) { end = ended }
+        }
+    }
+
+    /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and redraw after `fg`.
+    func suspendTogether() {
+        if keyboard != nil { kill(-child, SIGSTOP) }
+        pty?.suspend()
+        keyboard?.release()
+        signals.restoreDefault(SIGTSTP)
+        kill(getpid(), SIGTSTP)
+        signals.catchAgain(SIGTSTP)
+        resumeTogether()
+    }
+
+    /// After `fg` (SIGCONT): take the keyboard again, wake the command, redraw.
+    func resumeTogether() {
+        keyboard?.takeIfForeground()
+        if keyboard != nil { kill(-child, SIGCONT) }
+        pty?.resume()
+    }
+}
