@@ -6,6 +6,9 @@ package enum CIDetector {
         "TEAMCITY_VERSION", "BITBUCKET_BUILD_NUMBER", "DRONE", "CODEBUILD_BUILD_ID", "APPVEYOR",
     ]
 
+    /// Every variable `isCI` reads.
+    static let variables = ["CI", "JENKINS_URL", "BUILD_ID"] + markers
+
     /// Whether `environment` belongs to a CI job: `CI` set to anything but `false`, `0` or empty,
     /// a service's own marker, or Jenkins' `JENKINS_URL` with `BUILD_ID` (Jenkins sets no `CI`).
     package static func isCI(_ environment: [String: String]) -> Bool {

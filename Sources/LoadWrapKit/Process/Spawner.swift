@@ -71,26 +71,34 @@ enum Spawner {
 
         let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp = environment(adding: setup.extraEnvironment)
-        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, envp)
+        let status: Int32
+        if setup.extraEnvironment.isEmpty {
+            status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, environ)
+        } else {
+            let added = setup.extraEnvironment.map { strdup("\($0.key)=\($0.value)") }
+            defer { added.forEach { free($0) } }
+            let envp = inherited(except: Array(setup.extraEnvironment.keys)) + added + [nil]
+            status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, envp)
+        }
         guard status == 0 else { throw error(for: status, command: command[0]) }
         return pid
     }
 
-    /// loadwrap's environment with `extra` set, as C strings for `posix_spawnp` (NULL-terminated).
-    private static func environment(adding extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+    /// loadwrap's own `environ` entries but those for `names`, compared as bytes: no copies, no Swift strings.
+    private static func inherited(except names: [String]) -> [UnsafeMutablePointer<CChar>?] {
         var entries: [UnsafeMutablePointer<CChar>?] = []
         var entry = environ
         while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? pair
-            if extra[name] == nil { entries.append(strdup(pointer)) }
+            if !names.contains(where: { Self.entry(pointer, names: $0) }) { entries.append(pointer) }
             entry += 1
         }
-        for (name, value) in extra { entries.append(strdup("\(name)=\(value)")) }
-        return entries + [nil]
+        return entries
+    }
+
+    /// True when the `NAME=value` entry at `pointer` is for `name`.
+    private static func entry(_ pointer: UnsafePointer<CChar>, names name: String) -> Bool {
+        name.withCString { strncmp(pointer, $0, strlen($0)) == 0 } && pointer[name.utf8.count] == CChar(UInt8(ascii: "="))
     }
 
     /// Maps a `posix_spawnp` error number to what the user is told.

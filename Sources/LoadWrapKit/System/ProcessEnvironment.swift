@@ -1,15 +1,17 @@
-/// The process environment as a dictionary, read from `environ` without Foundation.
+/// The process environment loadwrap reads, as a dictionary for the pure functions that decide
+/// modes, colours and charsets (tests hand them their own).
 enum ProcessEnvironment {
-    /// Every `NAME=value` pair; the first occurrence of a name wins, as `getenv` does.
+    /// Every variable loadwrap consults. Read one by one with `getenv` rather than by walking the
+    /// whole environment into Swift strings, which cost more than the rest of start-up together.
+    static let names = CIDetector.variables + [
+        "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG", "TMPDIR", "XDG_RUNTIME_DIR", ControlChannel.variable,
+    ]
+
+    /// The variables in `names` that are set.
     static func current() -> [String: String] {
         var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "="), result[String(pair[..<equals])] == nil {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
+        for name in names {
+            if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result
     }
