@@ -394,6 +394,7 @@ class SplitCores:
 
 
 CORES = None
+LOAD_AT_START = 0.0
 
 
 class Counter:
@@ -948,6 +949,8 @@ def main():
     tmp = tempfile.mkdtemp(prefix="loadwrap-bench-", dir=os.environ.get("BENCH_TMPDIR"))
     try:
         preflight(env_overlay, env_plain)
+        global LOAD_AT_START
+        LOAD_AT_START = os.getloadavg()[0]
         header = f"{version()} — {machine_line()}"
         bench_startup(env_overlay, env_plain)
         bench_memory(env_overlay, env_plain, memory)
@@ -979,6 +982,9 @@ def main():
     print()
     NOTES.append(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}; throughput ratios are the median of "
                  "per-pair ratios, the other ratios are ratios of medians")
+    if max(LOAD_AT_START, os.getloadavg()[0]) > (os.cpu_count() or 1) / 2:
+        NOTES.append("**the machine was busy with other work during the run: re-run on an idle machine before "
+                     "quoting these figures**")
     for note in NOTES:
         print(f"- {note}")
     return 0
