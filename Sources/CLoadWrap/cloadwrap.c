@@ -8,12 +8,14 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
 #endif
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__APPLE__)
+#include <crt_externs.h>
 #include <util.h>
 #else
 #include <pty.h>
@@ -116,4 +118,22 @@ int lw_become_subreaper(void) {
 #else
     return -1;
 #endif
+}
+
+#if !defined(__APPLE__)
+extern char **environ;
+#endif
+
+char **lw_environ(void) {
+#if defined(__APPLE__)
+    return *_NSGetEnviron();
+#else
+    return environ;
+#endif
+}
+
+int lw_is_own_fifo(int fd) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return 0;
+    return S_ISFIFO(info.st_mode) && info.st_uid == getuid();
 }

@@ -33,6 +33,12 @@ short lw_spawn_setsid_flag(void);
 /// timeout can find and end them all; returns 0, or -1 where unsupported.
 int lw_become_subreaper(void);
 
+/// The process environment (`environ`; Darwin reaches it through _NSGetEnviron).
+char **lw_environ(void);
+
+/// Returns 1 when `fd` is a FIFO owned by the calling user, so a forged path is never written to.
+int lw_is_own_fifo(int fd);
+
 /// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
 /// or -1000 when the child only stopped or continued.
 int lw_decode_wait_status(int status);

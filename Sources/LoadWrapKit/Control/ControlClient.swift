@@ -1,3 +1,5 @@
+import CLoadWrap
+
 /// The command's side of the control channel: `loadwrap say`, `loadwrap done`, and a nested
 /// loadwrap reporting to the one above it.
 struct ControlClient {
@@ -9,8 +11,7 @@ struct ControlClient {
         guard let path = environment[ControlChannel.variable], !path.isEmpty else { return nil }
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, info.st_uid == getuid() else {
+        guard lw_is_own_fifo(fd) == 1 else {
             close(fd)
             return nil
         }

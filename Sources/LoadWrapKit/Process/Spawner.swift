@@ -74,7 +74,7 @@ enum Spawner {
         var pid: pid_t = 0
         let status: Int32
         if setup.extraEnvironment.isEmpty {
-            status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, environ)
+            status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, lw_environ())
         } else {
             let added = setup.extraEnvironment.map { strdup("\($0.key)=\($0.value)") }
             defer { added.forEach { free($0) } }
@@ -88,7 +88,7 @@ enum Spawner {
     /// loadwrap's own `environ` entries but those for `names`, compared as bytes: no copies, no Swift strings.
     private static func inherited(except names: [String]) -> [UnsafeMutablePointer<CChar>?] {
         var entries: [UnsafeMutablePointer<CChar>?] = []
-        var entry = environ
+        var entry = lw_environ()!
         while let pointer = entry.pointee {
             if !names.contains(where: { Self.entry(pointer, names: $0) }) { entries.append(pointer) }
             entry += 1
