@@ -49,18 +49,24 @@ enum ControlMessage: Equatable, Sendable {
 /// Splits the channel's byte stream into messages; a line longer than the limit is dropped.
 struct ControlDecoder {
     private var pending: [UInt8] = []
+    /// True from the byte that makes the current line too long until its newline.
+    private var overlong = false
 
     /// The complete messages in `bytes`, in order.
     mutating func feed(_ bytes: some Collection<UInt8>) -> [ControlMessage] {
         var messages: [ControlMessage] = []
         for byte in bytes {
             if byte == 0x0A {
-                if let message = ControlMessage(line: Substring(String(decoding: pending, as: UTF8.self))) {
+                if !overlong, let message = ControlMessage(line: Substring(String(decoding: pending, as: UTF8.self))) {
                     messages.append(message)
                 }
                 pending.removeAll(keepingCapacity: true)
-            } else if pending.count < ControlMessage.maxBytes {
+                overlong = false
+            } else if pending.count < ControlMessage.maxBytes - 1 {
                 pending.append(byte)
+            } else {
+                // Not from ControlClient, which never sends more: a cut-off prefix could be a different message.
+                overlong = true
             }
         }
         return messages

@@ -236,4 +236,36 @@ import Testing
         #expect(error(["--no-groups", "make"]) == .unknownOption("--no-groups", suggestion: "--no-group"))
         #expect(error(["--hearbeat=5s", "make"]) == .unknownOption("--hearbeat", suggestion: "--heartbeat"))
     }
+
+    @Test func sayJoinsItsWords() throws {
+        #expect(try ArgumentParser.parse(["say", "a", "b"]) == .say("a b"))
+        #expect(try ArgumentParser.parse(["say", "Uploading 3/10"]) == .say("Uploading 3/10"))
+        #expect(try ArgumentParser.parse(["say"]) == .say(""))
+    }
+
+    @Test func sayTakesOptionLikeWordsAsText() throws {
+        #expect(try ArgumentParser.parse(["say", "--help", "-t"]) == .say("--help -t"))
+    }
+
+    @Test func doneWithAndWithoutText() throws {
+        #expect(try ArgumentParser.parse(["done"]) == .done(nil))
+        #expect(try ArgumentParser.parse(["done", ""]) == .done(nil))
+        #expect(try ArgumentParser.parse(["done", "Built", "ok"]) == .done("Built ok"))
+    }
+
+    @Test func sayAfterDashDashIsACommand() throws {
+        #expect(try options(["--", "say", "hi"]).command == ["say", "hi"])
+        #expect(try options(["--", "done"]).command == ["done"])
+    }
+
+    @Test func sayAfterAnOptionIsACommand() throws {
+        let parsed = try options(["-t", "Speaking", "say", "hi"])
+        #expect(parsed.title == "Speaking")
+        #expect(parsed.command == ["say", "hi"])
+    }
+
+    @Test func onlyTheExactVerbsTalkBack() throws {
+        #expect(try options(["Say", "hi"]).command == ["Say", "hi"])
+        #expect(try options(["done.sh"]).command == ["done.sh"])
+    }
 }
