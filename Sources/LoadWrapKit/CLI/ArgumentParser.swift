@@ -101,7 +101,9 @@ package enum ArgumentParser {
         case .until:
             _ = try LineWatch(pattern: text)  // a bad pattern fails here, before anything runs
             options.until = text
-        case .timeout: options.timeoutMS = try duration(text, option: name)
+        case .timeout:  // 0 means no limit, as GNU timeout
+            let ms = try duration(text, option: name)
+            options.timeoutMS = ms == 0 ? nil : ms
         case .killAfter: options.killAfterMS = try duration(text, option: name)
         }
         return nil

@@ -67,7 +67,7 @@ struct OptionSpec: Sendable {
             help: "Stop the spinner at the first output line that matches; the command runs on."),
         OptionSpec(
             id: .timeout, long: "--timeout", short: nil, valueName: "duration",
-            help: "End the command and everything it started after this long (SIGTERM); exit 124."),
+            help: "End the command and everything it started after this long (SIGTERM); exit 124. 0 is no limit."),
         OptionSpec(
             id: .killAfter, long: "--kill-after", short: nil, valueName: "duration",
             help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s)."),

@@ -13,10 +13,15 @@ final class ControlChannel {
     private var decoder = ControlDecoder()
 
     /// Creates the directory and FIFO in the first of `candidates(environment)` that takes it; nil if none does.
-    init?(environment: [String: String]) {
+    convenience init?(environment: [String: String]) {
+        self.init(parents: Self.candidates(environment))
+    }
+
+    /// Creates the directory and FIFO in the first of `parents` that takes it; nil if none does.
+    init?(parents: [String]) {
         // A plain loop: a lazy compactMap's `first` would call mkdtemp twice and leak a directory.
         var made: String?
-        for parent in Self.candidates(environment) where made == nil {
+        for parent in parents where made == nil {
             made = Self.makePrivateDirectory(in: parent)
         }
         guard let directory = made else { return nil }
@@ -50,7 +55,7 @@ final class ControlChannel {
     private static func makePrivateDirectory(in parent: String) -> String? {
         var template = Array("\(parent)/loadwrap-\(getuid()).XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The messages waiting, oldest first.

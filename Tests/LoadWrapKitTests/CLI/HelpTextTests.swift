@@ -41,7 +41,7 @@ import Testing
                   --until <regex>         Stop the spinner at the first output line that
                                           matches; the command runs on.
                   --timeout <duration>    End the command and everything it started after this
-                                          long (SIGTERM); exit 124.
+                                          long (SIGTERM); exit 124. 0 is no limit.
                   --kill-after <duration>
                                           After the timeout's SIGTERM, wait this long, then
                                           SIGKILL (default: 5s).

@@ -44,12 +44,12 @@ import Testing
         return lstat(path, &info) == 0 ? info : nil
     }
 
-    /// A channel in `scratch`, given through `TMPDIR` only.
+    /// A channel in `scratch`.
     func channel(in scratch: Scratch) throws -> ControlChannel {
-        try #require(ControlChannel(environment: ["TMPDIR": scratch.path]))
+        try #require(ControlChannel(parents: [scratch.path]))
     }
 
-    @Test func createsAPrivateDirectoryAndFIFOUnderTMPDIR() throws {
+    @Test func createsAPrivateDirectoryAndFIFOInItsParent() throws {
         let scratch = try Scratch()
         let channel = try channel(in: scratch)
         defer { channel.remove() }
@@ -67,16 +67,34 @@ import Testing
         #expect(fifo.st_uid == getuid())
     }
 
-    @Test func anEmptyTMPDIRIsSkippedForTheNext() throws {
-        let scratch = try Scratch()
-        let channel = try #require(ControlChannel(environment: ["XDG_RUNTIME_DIR": "", "TMPDIR": scratch.path]))
-        defer { channel.remove() }
-        #expect(channel.path.hasPrefix("\(scratch.path)/loadwrap-"))
+    @Test func memoryBackedDirectoriesComeFirstAndEmptyOnesAreSkipped() {
+        #if os(Linux)
+        #expect(ControlChannel.candidates(["XDG_RUNTIME_DIR": "/run/user/1", "TMPDIR": "/t"])
+                == ["/run/user/1", "/dev/shm", "/t", "/tmp"])
+        #expect(ControlChannel.candidates(["XDG_RUNTIME_DIR": "", "TMPDIR": ""]) == ["/dev/shm", "/tmp"])
+        #else
+        #expect(ControlChannel.candidates(["XDG_RUNTIME_DIR": "", "TMPDIR": "/t"]) == ["/t", "/tmp"])
+        #endif
     }
 
-    @Test func failsWhenTheParentDirectoryIsMissing() throws {
+    @Test func aMissingParentIsSkippedForTheNext() throws {
         let scratch = try Scratch()
-        #expect(ControlChannel(environment: ["TMPDIR": "\(scratch.path)/missing"]) == nil)
+        let channel = try #require(ControlChannel(parents: ["\(scratch.path)/missing", scratch.path]))
+        defer { channel.remove() }
+        #expect(channel.path.hasPrefix("\(scratch.path)/loadwrap-"))
+        #expect(Scratch.entries(scratch.path).count == 1)  // one directory made, none leaked
+    }
+
+    @Test func failsWhenNoParentTakesIt() throws {
+        let scratch = try Scratch()
+        #expect(ControlChannel(parents: ["\(scratch.path)/missing"]) == nil)
+        #expect(Scratch.entries(scratch.path).isEmpty)
+    }
+
+    @Test func removeLeavesTheParentAsItWas() throws {
+        let scratch = try Scratch()
+        try channel(in: scratch).remove()
+        #expect(Scratch.entries(scratch.path).isEmpty)
     }
 
     @Test func drainIsEmptyWithNothingSent() throws {
