@@ -20,7 +20,8 @@ import Testing
             stdin: .pipe, environment: Loadwrap.pathFirst)
         defer { session.terminate() }
         for i in 1...3 {
-            #expect(waitForTitle(session, "Uploading \(i)/3"), "title \(i) never shown: \(session.outputText.debugDescription)")
+            #expect(waitForTitle(session, "Uploading \(i)/3"),
+                    "title \(i) never shown: \(session.outputText.debugDescription)")
             session.writeStdin(Array("\n".utf8))
         }
         #expect(session.waitForExit() == .exited(0))
@@ -68,7 +69,10 @@ import Testing
         #expect(Loadwrap.screen(session.output).snapshot.trimmedText == "after done\nend")
     }
 
-    @Test(arguments: [(["say", "hello"], "hello\n"), (["say", "a\u{1B}[31mb\u{07}c"], "abc\n"), (["done", "Built"], ""), (["done"], "")])
+    @Test(arguments: [
+        (["say", "hello"], "hello\n"), (["say", "a\u{1B}[31mb\u{07}c"], "abc\n"),
+        (["done", "Built"], ""), (["done"], ""),
+    ])
     func outsideLoadwrap(_ arguments: [String], _ expected: String) throws {
         let run = try PtySession.run(Loadwrap.command(arguments), stdout: .pipe, stderr: .pipe)
         #expect(run.termination == .exited(0))
@@ -90,10 +94,12 @@ import Testing
         default: break
         }
         let environment: [String: String?] = ["LOADWRAP_CONTROL": path]
-        let say = try PtySession.run(Loadwrap.command(["say", "hi"]), stderr: .pipe, environment: environment, timeout: 10)
+        let say = try PtySession.run(
+            Loadwrap.command(["say", "hi"]), stderr: .pipe, environment: environment, timeout: 10)
         #expect(say.termination == .exited(0))
         #expect(say.stderrText == "hi\n")
-        let done = try PtySession.run(Loadwrap.command(["done", "x"]), stderr: .pipe, environment: environment, timeout: 10)
+        let done = try PtySession.run(
+            Loadwrap.command(["done", "x"]), stderr: .pipe, environment: environment, timeout: 10)
         #expect(done.termination == .exited(0))
         #expect(done.stderr.isEmpty)
         var ci = environment
@@ -109,7 +115,8 @@ import Testing
 
     @Test(arguments: ["exit 0", "exit 3", "kill -TERM $$"])
     func channelIsPrivateAndRemovedAfterwards(_ end: String) throws {
-        let script = #"echo "path $LOADWRAP_CONTROL"; stat -c 'mode %a %F %u' "$LOADWRAP_CONTROL" "$(dirname "$LOADWRAP_CONTROL")"; "#
+        let script = #"echo "path $LOADWRAP_CONTROL"; "#
+            + #"stat -c 'mode %a %F %u' "$LOADWRAP_CONTROL" "$(dirname "$LOADWRAP_CONTROL")"; "#
             + end
         let run = try PtySession.run(
             Loadwrap.command(["--delay", "0", "--", "sh", "-c", script]), stdout: .pipe)
@@ -117,7 +124,8 @@ import Testing
         try #require(lines.count == 3, "\(lines)")
         let path = String(lines[0].dropFirst("path ".count))
         let directory = (path as NSString).deletingLastPathComponent
-        #expect(path.hasPrefix("/") && (directory as NSString).lastPathComponent.hasPrefix("loadwrap-\(getuid())."), "\(path)")
+        #expect(path.hasPrefix("/"), "\(path)")
+        #expect((directory as NSString).lastPathComponent.hasPrefix("loadwrap-\(getuid())."), "\(path)")
         #expect(lines[1] == "mode 600 fifo \(getuid())")
         #expect(lines[2] == "mode 700 directory \(getuid())")
         #expect(!FileManager.default.fileExists(atPath: path), "\(path) left behind")

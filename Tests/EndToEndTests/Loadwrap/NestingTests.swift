@@ -11,7 +11,8 @@ import Testing
     private func waitForTitle(_ session: PtySession, _ title: String) -> Bool {
         session.waitFor { bytes in
             let rows = rows(bytes)
-            return rows.count == 1 && rows[0].dropFirst(2).firstMatch(of: /^(.*) \d+(\.\d)?s$/).map { $0.1 == title } == true
+            guard rows.count == 1 else { return false }
+            return rows[0].dropFirst(2).firstMatch(of: /^(.*) \d+(\.\d)?s$/).map { $0.1 == title } == true
         }
     }
 
@@ -23,7 +24,8 @@ import Testing
             stdin: .pipe, environment: Loadwrap.pathFirst)
         defer { session.terminate() }
         for (title, step) in [("outer › mid › inner", 0), ("outer › mid", 1), ("outer", 2)] {
-            #expect(waitForTitle(session, title), "step \(step): no single spinner titled '\(title)': \(rows(session.output))")
+            #expect(waitForTitle(session, title),
+                    "step \(step): no single spinner titled '\(title)': \(rows(session.output))")
             session.writeStdin(Array("\n".utf8))
         }
         #expect(session.waitForExit() == .exited(0))
@@ -58,11 +60,13 @@ import Testing
                               "sh", "-c", "sleep 0.3; kill -TERM $$"]),
             environment: Loadwrap.pathFirst)
         #expect(run.termination == .signaled(SIGTERM))
+        #expect(!Loadwrap.frames(in: run.output).isEmpty, "the outer spinner never drew")
         #expect(run.screen().snapshot == Screen().snapshot, "\(run.screen().snapshot)")
     }
 
     @Test(arguments: [
-        ("C.UTF-8", ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep", "✖ outer · exit 7 · T"]),
+        ("C.UTF-8", ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep",
+                     "✖ outer · exit 7 · T"]),
         ("C", ["> outer", "> outer > mid", "> outer > mid > inner", "deep", "FAIL outer - exit 7 - T"]),
     ])
     func plainModeThreeDeep(_ lang: String, _ expected: [String]) throws {

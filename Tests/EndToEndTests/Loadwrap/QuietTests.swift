@@ -40,8 +40,10 @@ import Testing
         #expect(snapshot.cursorVisible && (snapshot.cursorRow, snapshot.cursorCol) == (4, 0), "\(snapshot)")
     }
 
-    @Test(arguments: [(0, ["▸ build", "✔ build · T"]), (4, ["▸ build", "one", "two", "three", "four", "✖ build · exit 4 · T"])]
-          as [(Int32, [String])])
+    @Test(arguments: [
+        (0, ["▸ build", "✔ build · T"]),
+        (4, ["▸ build", "one", "two", "three", "four", "✖ build · exit 4 · T"]),
+    ] as [(Int32, [String])])
     func plainLogHeldUntilFailure(_ code: Int32, _ expected: [String]) throws {
         let run = try PtySession.run(
             Loadwrap.command(["-q", "--title", "build", "--", "sh", "-c", "\(chatter); exit \(code)"]),
@@ -52,9 +54,15 @@ import Testing
 
     @Test func overlaySignalDeathShowsTheOutput() throws {
         let run = try PtySession.run(
-            Loadwrap.command(["-q", "--delay", "0", "--", "sh", "-c", "echo held; sleep 0.3; kill -TERM $$"]))
+            Loadwrap.command(
+                ["-q", "--delay", "0", "--title", "build", "--", "sh", "-c", "echo held; sleep 0.3; kill -TERM $$"]))
         #expect(run.termination == .signaled(SIGTERM))
         #expect(run.screen().snapshot.trimmedText == "held", "\(run.screen().snapshot)")
+        // Held while the spinner ran: shown only after the last frame.
+        let text = Loadwrap.text(run.output)
+        let lastFrame = text.lastIndex(where: Loadwrap.dotsFrames.contains)
+        let shown = text.range(of: "held")?.lowerBound
+        #expect(lastFrame != nil && shown != nil && lastFrame! < shown!, "\(text.debugDescription)")
     }
 
     @Test func plainSignalDeathShowsTheOutput() throws {
@@ -80,7 +88,8 @@ import Testing
         #expect(session.waitForExit() == .exited(code))
         #expect(session.pipeOutput(1) == Array("data1\ndata2\n".utf8))
         if plain {
-            let expected = code == 0 ? ["▸ build", "✔ build · T"] : ["▸ build", "held", "✖ build · exit 1 · T"]
+            let expected = code == 0
+                ? ["▸ build", "✔ build · T"] : ["▸ build", "held", "✖ build · exit 1 · T"]
             #expect(Loadwrap.maskedLines(session.pipeOutput(2)) == expected)
         } else {
             let shown = Loadwrap.screen(session.output).snapshot.trimmedText
@@ -151,7 +160,8 @@ import Testing
         if ending == .success {
             #expect(newlines == 0, "held output shown after a success")
         } else {
-            #expect(lastLines, "held output not shown as written; its end: \(Loadwrap.text(Array(output.suffix(40))).debugDescription)")
+            let end = Loadwrap.text(Array(output.suffix(40))).debugDescription
+            #expect(lastLines, "held output not shown as written; its end: \(end)")
             #expect(newlines == 1_000_000, "\(newlines) lines shown")
         }
     }

@@ -19,7 +19,8 @@ import Testing
 
     /// The final screen's text with the end line's elapsed time masked.
     private func lines(_ screen: Screen) -> [String] {
-        screen.snapshot.trimmedText.split(separator: "\n", omittingEmptySubsequences: false).map { Loadwrap.masked(String($0)) }
+        screen.snapshot.trimmedText.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Loadwrap.masked(String($0)) }
     }
 
     @Test(arguments: [
@@ -28,12 +29,15 @@ import Testing
         (["--result=always", "--success", "Built"], 0, "✔ Built · T", .indexed(2)),
         (["--result=failure", "--failure", "Broke"], 3, "✖ Broke · exit 3 · T", .indexed(1)),
     ] as [([String], Int32, String, TerminalColor)])
-    func endLineReplacesTheSpinner(_ options: [String], _ code: Int32, _ endLine: String, _ color: TerminalColor) throws {
+    func endLineReplacesTheSpinner(
+        _ options: [String], _ code: Int32, _ endLine: String, _ color: TerminalColor
+    ) throws {
         let screen = try run(options + ["--color", "always"], exit: code)
         #expect(lines(screen) == ["out", endLine], "\(screen.snapshot)")
-        #expect(screen.snapshot.lines[1].cells[0].attributes.foreground == color, "\(screen.snapshot)")
+        #expect(screen.snapshot.lines[1].cells.first?.attributes.foreground == color, "\(screen.snapshot)")
         // Only the mark is coloured: the text after it is in the default rendition.
-        #expect(screen.snapshot.lines[1].cells.dropFirst().allSatisfy { $0.attributes == Attributes() }, "\(screen.snapshot)")
+        #expect(screen.snapshot.lines[1].cells.dropFirst().allSatisfy { $0.attributes == Attributes() },
+                "\(screen.snapshot)")
         #expect((screen.row, screen.col) == (2, 0))
     }
 

@@ -61,7 +61,7 @@ import Testing
         #expect(!Loadwrap.frames(in: run.output).isEmpty, "the spinner never drew")
         let screen = run.screen()
         #expect(screen.snapshot.trimmedText == "✖ slow · timed out after 1s", "\(screen.snapshot)")
-        #expect(screen.snapshot.lines[0].cells[0].attributes.foreground == .indexed(1))
+        #expect(screen.snapshot.lines[0].cells.first?.attributes.foreground == .indexed(1))
         #expect(screen.cursorVisible)
     }
 
@@ -81,13 +81,15 @@ import Testing
 
     @Test func stdinAndCtrlCStillReachTheCommand() throws {
         let session = try PtySession(
-            Loadwrap.command(["--delay", "0", "--timeout", "60", "--", "sh", "-c", "read x; echo got $x; exec sleep 30"]))
+            Loadwrap.command(
+                ["--delay", "0", "--timeout", "60", "--", "sh", "-c", "read x; echo got $x; exec sleep 30"]))
         defer { session.terminate() }
         #expect(session.waitFor { !Loadwrap.frames(in: $0).isEmpty })
         session.send("hello\r")
         #expect(session.waitForOutput(containing: "got hello"))
         #expect(Loadwrap.waitUntil {
-            let children = (try? String(contentsOfFile: "/proc/\(session.pid)/task/\(session.pid)/children", encoding: .utf8)) ?? ""
+            let path = "/proc/\(session.pid)/task/\(session.pid)/children"
+            let children = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             return children.split(separator: " ").contains { id in
                 ((try? String(contentsOfFile: "/proc/\(id)/comm", encoding: .utf8)) ?? "").hasPrefix("sleep")
             }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct UntilTests {
     @Test func spinnerGoneAfterTheMatchWhileOutputContinues() throws {
         // The matching line carries colour codes: the match is on the text a user reads.
-        let script = #"echo starting; sleep 0.5; printf 'server \033[1mrea\033[0mdy\n'; read x; echo more; sleep 0.5; echo end"#
+        let script = #"echo starting; sleep 0.5; printf 'server \033[1mrea\033[0mdy\n'; "#
+            + "read x; echo more; sleep 0.5; echo end"
         let session = try PtySession(
             Loadwrap.command(["--delay", "0", "--until", "server ready", "--", "sh", "-c", script]), stdin: .pipe)
         defer { session.terminate() }
@@ -15,8 +16,9 @@ import Testing
         let matched = session.output.count
         // The command now waits on stdin: a running spinner would draw a new frame every
         // interval, so a whole second without one means it stopped.
-        #expect(!session.waitFor(timeout: 1) { !Loadwrap.frames(in: $0.dropFirst(matched)).isEmpty },
-                "the spinner drew after the match: \(String(decoding: session.output.dropFirst(matched), as: UTF8.self).debugDescription)")
+        let drewAgain = session.waitFor(timeout: 1) { !Loadwrap.frames(in: $0.dropFirst(matched)).isEmpty }
+        let afterMatch = Loadwrap.text(Array(session.output.dropFirst(matched)))
+        #expect(!drewAgain, "spinner drawn after the match: \(afterMatch.debugDescription)")
         let atMatch = Loadwrap.screen(session.output)
         #expect(Loadwrap.spinnerRows(atMatch).isEmpty, "spinner on screen after the match:\n\(atMatch.snapshot)")
         #expect(atMatch.cursorVisible, "cursor still hidden after the spinner stopped")
@@ -33,10 +35,12 @@ import Testing
     func resultLineSaysReady(_ code: Int32, _ after: [String]) throws {
         let script = "echo starting; sleep 0.5; echo Listening on 8080; sleep 0.5; echo served; exit \(code)"
         let run = try PtySession.run(
-            Loadwrap.command(["--delay", "0", "--title", "dev", "--result", "--until", "Listening on", "--", "sh", "-c", script]))
+            Loadwrap.command(
+                ["--delay", "0", "--title", "dev", "--result", "--until", "Listening on", "--", "sh", "-c", script]))
         #expect(run.termination == .exited(code))
         let lines = run.screen().snapshot.trimmedText.split(separator: "\n").map { Loadwrap.masked(String($0)) }
-        #expect(lines == ["starting", "Listening on 8080", "✔ dev · ready in T", "served"] + after, "\(run.screen().snapshot)")
+        #expect(lines == ["starting", "Listening on 8080", "✔ dev · ready in T", "served"] + after,
+                "\(run.screen().snapshot)")
         #expect(Loadwrap.spinnerRows(run.screen()).isEmpty)
     }
 
@@ -44,7 +48,8 @@ import Testing
     func plainModeReadyLine(_ code: Int32, _ after: [String]) throws {
         let script = "echo a; echo 'ready now'; sleep 0.3; echo b; exit \(code)"
         let run = try PtySession.run(
-            Loadwrap.command(["--title", "dev", "--until", "rea+dy", "--", "sh", "-c", script]), environment: ["CI": "true"])
+            Loadwrap.command(["--title", "dev", "--until", "rea+dy", "--", "sh", "-c", script]),
+            environment: ["CI": "true"])
         #expect(run.termination == .exited(code))
         #expect(Loadwrap.maskedLines(run.output) == ["▸ dev", "a", "ready now", "✔ dev · ready in T", "b"] + after)
         #expect(!run.output.contains(0x1B))
@@ -72,7 +77,8 @@ import Testing
 
     @Test func neverMatchedInOverlayMode() throws {
         let run = try PtySession.run(Loadwrap.command(
-            ["--delay", "0", "--title", "dev", "--result", "--until", "zzz", "--", "sh", "-c", "echo a; sleep 0.5; exit 3"]))
+            ["--delay", "0", "--title", "dev", "--result", "--until", "zzz", "--",
+             "sh", "-c", "echo a; sleep 0.5; exit 3"]))
         #expect(run.termination == .exited(3))
         let lines = run.screen().snapshot.trimmedText.split(separator: "\n").map { Loadwrap.masked(String($0)) }
         #expect(lines == ["a", "✖ dev · exit 3 · 'zzz' never matched · T"], "\(run.screen().snapshot)")
@@ -83,7 +89,8 @@ import Testing
         let run = try PtySession.run(
             Loadwrap.command(["--until", "(", "--", "sh", "-c", "echo ran"]), stdout: .pipe)
         #expect(run.termination == .exited(125))
-        #expect(Loadwrap.lines(run.output).first == "Error: Invalid pattern '(' for '--until' at position 2: expected ')'.",
+        let expected = "Error: Invalid pattern '(' for '--until' at position 2: expected ')'."
+        #expect(Loadwrap.lines(run.output).first == expected,
                 "\(Loadwrap.text(run.output).debugDescription)")
         #expect(run.stdout.isEmpty, "the command ran")
         #expect(Loadwrap.frames(in: run.output).isEmpty)

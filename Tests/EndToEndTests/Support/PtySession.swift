@@ -169,7 +169,9 @@ final class PtySession: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         return state.withLock {
             while !condition(pipeBytes[stream] ?? []) {
-                if pipeClosed.contains(stream) || !state.wait(until: deadline) { return condition(pipeBytes[stream] ?? []) }
+                if pipeClosed.contains(stream) || !state.wait(until: deadline) {
+                    return condition(pipeBytes[stream] ?? [])
+                }
             }
             return true
         }
