@@ -69,6 +69,32 @@ import Testing
         #expect(Loadwrap.screen(session.output).snapshot.trimmedText == "after done\nend")
     }
 
+    @Test func doneWithTextLeavesASuccessLine() throws {
+        let script = "sleep 0.5; loadwrap done Built; echo after; sleep 0.5; exit 0"
+        let run = try PtySession.run(
+            Loadwrap.command(["--delay", "0", "--title", "work", "--", "sh", "-c", script]),
+            environment: Loadwrap.pathFirst)
+        #expect(run.termination == .exited(0))
+        #expect(!Loadwrap.frames(in: run.output).isEmpty, "the spinner never drew")
+        let screen = run.screen()
+        let lines = screen.snapshot.trimmedText.split(separator: "\n").map { Loadwrap.masked(String($0)) }
+        #expect(lines == ["✔ Built · T", "after"], "\(screen.snapshot)")
+        #expect(screen.snapshot.lines[0].cells.first?.attributes.foreground == .indexed(2), "\(screen.snapshot)")
+        #expect(Loadwrap.spinnerRows(screen).isEmpty && screen.cursorVisible)
+    }
+
+    /// Another user can reach neither the directory nor the FIFO: their `say` is a plain line
+    /// of their own, not a title. Needs root to become someone else.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anotherUserCannotUseTheChannel() throws {
+        let script = "setpriv --reuid 65534 --regid 65534 --clear-groups loadwrap say hijack; echo rc=$?"
+        let run = try PtySession.run(
+            Loadwrap.command(["--title", "build", "--", "sh", "-c", script]),
+            environment: Loadwrap.pathFirst.merging(["CI": "true"]) { $1 })
+        #expect(run.termination == .exited(0))
+        #expect(Loadwrap.maskedLines(run.output) == ["▸ build", "hijack", "rc=0", "✔ build · T"])
+    }
+
     @Test(arguments: [
         (["say", "hello"], "hello\n"), (["say", "a\u{1B}[31mb\u{07}c"], "abc\n"),
         (["done", "Built"], ""), (["done"], ""),
