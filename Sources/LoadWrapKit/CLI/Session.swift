@@ -108,6 +108,7 @@ struct Session {
     private func report(_ outcome: Outcome, elapsedMS: Int, wrapper: Wrapper, endLine: Bool) {
         let replayed = outcome.succeeded ? nil : wrapper.held
         replayed?.replay(to: 2)
+        wrapper.releaseKeyboard()
         if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
         guard endLine, mode != .silent, resultRequest.shows(succeeded: outcome.succeeded) else { return }
         let text = (outcome.succeeded ? options.successText : options.failureText) ?? title

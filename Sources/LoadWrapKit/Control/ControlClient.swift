@@ -18,12 +18,25 @@ struct ControlClient {
         self.fd = fd
     }
 
-    /// Sends one message; false when it could not be delivered whole.
+    /// Sends one message and waits (up to `settleMS`) until loadwrap has read it; false when it
+    /// could not be delivered whole.
+    ///
+    /// The wait keeps the log in order: the command's output and its messages reach loadwrap on
+    /// different descriptors, and loadwrap relays the output it finds waiting before it reads the
+    /// channel. Once the message has been read, whatever the command writes next is read later.
     @discardableResult
-    func send(_ message: ControlMessage) -> Bool {
+    func send(_ message: ControlMessage, settleMS: Int = 500) -> Bool {
         let bytes = message.encoded
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        return written == bytes.count
+        guard written == bytes.count else { return false }
+        // A FIFO offers its writer no wake-up when read; FIONREAD (unread bytes) is checked every
+        // millisecond instead, bounded so a stopped or busy loadwrap never holds the command long.
+        for _ in 0..<settleMS {
+            var unread: Int32 = 0
+            guard ioctl(fd, UInt(FIONREAD), &unread) == 0, unread > 0 else { break }
+            usleep(1_000)
+        }
+        return true
     }
 
     /// Closes the connection.

@@ -105,15 +105,22 @@ final class Wrapper {
         return pty?.atLineStart ?? log?.logAtLineStart ?? true
     }
 
-    /// Relays until the command ends, erases the overlay and gives the keyboard back; returns how it ended.
+    /// Relays until the command ends and erases the overlay; returns how it ended. The keyboard
+    /// stays taken until `releaseKeyboard`.
     func wait() -> ChildEnd {
         while end == nil || timeoutLeavesSurvivors() {
             waitForEvents()
         }
         relays.forEach { $0.relayAvailable() }
         pty?.suspend()
-        keyboard?.release()
         return end!
+    }
+
+    /// Gives the real terminal its own modes back. Held output is replayed before this: when keys
+    /// pass through, the command's pseudo-terminal has already turned each newline into CR LF, and
+    /// the real terminal's output processing, back on, would do it again (CR CR LF).
+    func releaseKeyboard() {
+        keyboard?.release()
     }
 
     /// The signals loadwrap catches while the command runs.

@@ -60,6 +60,8 @@ final class PtySession: @unchecked Sendable {
     private var primaryOpen = true
     /// The terminal has delivered its last byte (every secondary descriptor is closed).
     private var primaryDrained = false
+    /// The `.pipe` streams that have reached their end.
+    private var pipeClosed: Set<Int32> = []
     private var exitStatus: Termination?
 
     /// Spawns `argv` (argv[0] a path, or a name looked up in PATH) in a `rows`×`cols` terminal.
@@ -155,6 +157,21 @@ final class PtySession: @unchecked Sendable {
         return state.withLock {
             while !condition(primaryBytes) {
                 if primaryDrained || !state.wait(until: deadline) { return condition(primaryBytes) }
+            }
+            return true
+        }
+    }
+
+    /// Waits until `condition` holds for what the program wrote to its stdout (1) or stderr (2)
+    /// `.pipe`; false on timeout or when the pipe closed without it holding.
+    @discardableResult
+    func waitForPipe(_ stream: Int32, timeout: Double = defaultTimeout, _ condition: ([UInt8]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return state.withLock {
+            while !condition(pipeBytes[stream] ?? []) {
+                if pipeClosed.contains(stream) || !state.wait(until: deadline) {
+                    return condition(pipeBytes[stream] ?? [])
+                }
             }
             return true
         }
@@ -261,7 +278,7 @@ final class PtySession: @unchecked Sendable {
             }
             state.withLock {
                 readersRunning -= 1
-                if stream < 0 { primaryDrained = true }
+                if stream < 0 { primaryDrained = true } else { pipeClosed.insert(stream) }
                 state.broadcast()
                 guard stream < 0 else {
                     close(fd)

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// One spinner per terminal: a loadwrap inside a loadwrapped command draws nothing of its own
+/// and shows as `outer › inner` on the outer spinner while it runs.
+@Suite struct NestingTests {
+    /// The spinner rows of the screen after `bytes`.
+    private func rows(_ bytes: [UInt8]) -> [String] { Loadwrap.spinnerRows(Loadwrap.screen(bytes)) }
+
+    /// Waits until the one spinner row shows exactly `title` (then the elapsed time).
+    private func waitForTitle(_ session: PtySession, _ title: String) -> Bool {
+        session.waitFor { bytes in
+            let rows = rows(bytes)
+            guard rows.count == 1 else { return false }
+            return rows[0].dropFirst(2).firstMatch(of: /^(.*) \d+(\.\d)?s$/).map { $0.1 == title } == true
+        }
+    }
+
+    @Test func threeDeepShowsOneSpinnerAndRestoresTitles() throws {
+        let inner = "loadwrap -t inner -- sh -c 'echo deep; read x'; read y"
+        let mid = "loadwrap -t mid -- sh -c \"\(inner)\"; read z"
+        let session = try PtySession(
+            Loadwrap.command(["--delay", "0", "-t", "outer", "--", "sh", "-c", mid]),
+            stdin: .pipe, environment: Loadwrap.pathFirst)
+        defer { session.terminate() }
+        for (title, step) in [("outer › mid › inner", 0), ("outer › mid", 1), ("outer", 2)] {
+            #expect(waitForTitle(session, title),
+                    "step \(step): no single spinner titled '\(title)': \(rows(session.output))")
+            session.writeStdin(Array("\n".utf8))
+        }
+        #expect(session.waitForExit() == .exited(0))
+        let snapshot = Loadwrap.screen(session.output).snapshot
+        #expect(snapshot.trimmedText == "deep", "\(snapshot)")
+        #expect(snapshot.cursorVisible)
+        // Every frame drawn anywhere belongs to one spinner: never two spinner rows at once.
+        var screen = Screen()
+        var most = 0
+        for chunk in session.output.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            screen.feed(Array(chunk) + [0x0A])
+            most = max(most, Loadwrap.spinnerRows(screen).count)
+        }
+        #expect(most <= 1, "two spinners on screen at once")
+    }
+
+    @Test func exitStatusOfTheInnermostPropagates() throws {
+        let session = try PtySession(
+            Loadwrap.command(["--delay", "0", "-t", "outer", "--", "loadwrap", "-t", "mid", "--",
+                              "loadwrap", "-t", "inner", "--", "sh", "-c", "echo deep; read x; exit 7"]),
+            stdin: .pipe, environment: Loadwrap.pathFirst)
+        defer { session.terminate() }
+        #expect(waitForTitle(session, "outer › mid › inner"), "\(rows(session.output))")
+        session.writeStdin(Array("\n".utf8))
+        #expect(session.waitForExit() == .exited(7))
+        #expect(Loadwrap.screen(session.output).snapshot.trimmedText == "deep")
+    }
+
+    @Test func innerSignalDeathPropagates() throws {
+        let run = try PtySession.run(
+            Loadwrap.command(["--delay", "0", "-t", "outer", "--", "loadwrap", "-t", "inner", "--",
+                              "sh", "-c", "sleep 0.3; kill -TERM $$"]),
+            environment: Loadwrap.pathFirst)
+        #expect(run.termination == .signaled(SIGTERM))
+        #expect(!Loadwrap.frames(in: run.output).isEmpty, "the outer spinner never drew")
+        #expect(run.screen().snapshot == Screen().snapshot, "\(run.screen().snapshot)")
+    }
+
+    @Test(arguments: [
+        ("C.UTF-8", ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep",
+                     "✖ outer · exit 7 · T"]),
+        ("C", ["> outer", "> outer > mid", "> outer > mid > inner", "deep", "FAIL outer - exit 7 - T"]),
+    ])
+    func plainModeThreeDeep(_ lang: String, _ expected: [String]) throws {
+        let run = try PtySession.run(
+            Loadwrap.command(["-t", "outer", "--", "loadwrap", "-t", "mid", "--",
+                              "loadwrap", "-t", "inner", "--", "sh", "-c", "echo deep; exit 7"]),
+            environment: Loadwrap.pathFirst.merging(["CI": "true", "LANG": lang]) { $1 })
+        #expect(run.termination == .exited(7))
+        #expect(Loadwrap.maskedLines(run.output) == expected)
+    }
+}
