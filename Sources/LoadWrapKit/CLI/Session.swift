@@ -1,8 +1,11 @@
 /// One run of `loadwrap [options] -- command` from start line to end line: what is shown around
 /// the command in each mode, and how loadwrap ends.
 struct Session {
+    /// What the command line asked for.
     let options: Options
+    /// Overlay, plain or silent, decided once at start.
     let mode: Mode
+    /// Whether the terminal or log takes UTF-8 (else ASCII marks and frames).
     let utf8: Bool
     /// Colour for the overlay and its end line; never in plain mode, which writes no escapes.
     let color: Bool
@@ -10,7 +13,9 @@ struct Session {
     let group: LogGroup?
     /// The loadwrap this one runs under, if any: it draws the one spinner, this one reports to it.
     let outer: ControlClient?
+    /// The variables loadwrap reads (`ProcessEnvironment.names`).
     let environment: [String: String]
+    /// Where elapsed times come from.
     let clock: any TimeSource
 
     /// Decides the mode, charset, colour and log group from the options and the environment.
