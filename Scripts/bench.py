@@ -708,7 +708,7 @@ def bench_pipe(env_overlay, tmp, memory):
             rates[side].append(run(side, False))
     os.unlink(path)
     a, b, ratio = median(rates["A"]), median(rates["B"]), paired_ratio(rates)
-    row(f"pipe throughput: `loadwrap -- cat {PIPE_BYTES // MIB} MiB | harness`, stderr a pty",
+    row(f"pipe throughput: `loadwrap -- cat {PIPE_BYTES // MIB} MiB \\| harness`, stderr a pty",
         f"{a:.0f} MB/s", f"`cat` {b:.0f} MB/s", f"{ratio:.3f}×", "≥ 0.97×", ratio >= 0.97)
     NOTES.append(f"pipe MB/s: loadwrap {spread(rates['A'], 1, 0)}; cat {spread(rates['B'], 1, 0)}; "
                  "sha256 of the output verified once per side; " + CORES.describe())
