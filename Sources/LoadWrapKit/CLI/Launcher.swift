@@ -2,6 +2,7 @@
 public enum Launcher {
     /// Runs loadwrap with `arguments` (without argv[0]) and never returns.
     public static func main(_ arguments: [String]) -> Never {
+        StandardDescriptors.fillClosed()
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)

@@ -2,8 +2,10 @@
 protocol OutputRelay: AnyObject {
     /// The descriptor to poll for the command's output, or nil once it has ended.
     var pollFD: Int32? { get }
-    /// Reads and relays what is waiting.
-    func relayAvailable()
+    /// Reads and relays what is waiting, at most `maxReads` chunks: under a flood the loop must
+    /// come back to keys and signals (Ctrl-C), and a final drain must end even if a leftover
+    /// background process keeps writing.
+    func relayAvailable(maxReads: Int)
     /// Acts on time passing (a frame, a heartbeat).
     func tick()
     /// Milliseconds until `tick` has something to do, or -1 for never.

@@ -59,10 +59,12 @@ final class PipeRelay: OutputRelay {
 
     var pollFD: Int32? { closed ? nil : readEnd }
 
-    func relayAvailable() {
-        while !closed {
+    func relayAvailable(maxReads: Int) {
+        var reads = 0
+        while !closed && reads < maxReads {
             let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
             if n > 0 {
+                reads += 1
                 buffer.withUnsafeBytes { pass(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             } else if n < 0 && errno == EINTR {
                 continue

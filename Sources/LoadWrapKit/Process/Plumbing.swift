@@ -26,12 +26,14 @@ struct Plumbing {
         if configuration.mode == .overlay, let terminal = TerminalDevice(fd: 2) {
             try openTerminal(terminal, configuration, startMS: startMS, clock: clock)
             covered = Set(redirections.flatMap(\.streams))
-        } else if configuration.quiet || configuration.heartbeat != nil || configuration.until != nil {
+        } else if configuration.quiet || configuration.heartbeat != nil || configuration.until != nil,
+            !StandardDescriptors.isPlaceholder(2)
+        {
             let streams: [Int32] = (FileIdentity.same(1, 2) ? [1] : []) + [2]
             try openPipe(to: 2, streams: streams, quiet: configuration.quiet, heartbeat: configuration.heartbeat, clock: clock)
             covered = Set(streams)
         }
-        if configuration.until != nil && !covered.contains(1) {
+        if configuration.until != nil && !covered.contains(1) && !StandardDescriptors.isPlaceholder(1) {
             try openPipe(to: 1, streams: [1], quiet: false, heartbeat: nil, clock: clock)
         }
     }

@@ -77,10 +77,12 @@ final class PtyRelay: OutputRelay {
     }
 
     /// Reads what is waiting on the primary side and relays it; marks the relay closed at end of data.
-    func relayAvailable() {
-        while !closed {
+    func relayAvailable(maxReads: Int) {
+        var reads = 0
+        while !closed && reads < maxReads {
             let n = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress, $0.count) }
             if n > 0 {
+                reads += 1
                 buffer.withUnsafeBytes { relay(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
                 continue
             }

@@ -111,7 +111,7 @@ final class Wrapper {
         while end == nil || timeoutLeavesSurvivors() {
             waitForEvents()
         }
-        relays.forEach { $0.relayAvailable() }
+        relays.forEach { $0.relayAvailable(maxReads: Self.finalReads) }
         pty?.suspend()
         return end!
     }
@@ -122,6 +122,11 @@ final class Wrapper {
     func releaseKeyboard() {
         keyboard?.release()
     }
+
+    /// Chunks read from one source before the loop looks at the others again (64 KiB each).
+    private static let readsPerTurn = 8
+    /// Chunks read after the command ended: more than a pipe or pseudo-terminal buffer holds.
+    private static let finalReads = 64
 
     /// The signals loadwrap catches while the command runs.
     private static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
@@ -168,7 +173,7 @@ final class Wrapper {
                 control?.drain().forEach(handle)
             } else {
                 if entry.fd == pty?.primary { keyboard?.flush() }
-                relays.first { $0.pollFD == entry.fd }?.relayAvailable()
+                relays.first { $0.pollFD == entry.fd }?.relayAvailable(maxReads: Self.readsPerTurn)
             }
         }
         if fds[0].revents != 0 { signals.drain().forEach(handle) }

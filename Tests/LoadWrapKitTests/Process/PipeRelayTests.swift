@@ -32,7 +32,7 @@ import Testing
         /// The command writes `text`, and the event loop relays it.
         func command(writes text: String) {
             #expect(FileDescriptorIO.writeAll(relay.writeEnd, text))
-            relay.relayAvailable()
+            relay.relayAvailable(maxReads: 8)
         }
 
         /// What reached the log since the last call.
@@ -165,8 +165,36 @@ import Testing
         rig.command(writes: "last words\n")
         rig.relay.releaseWriteEnd()
         #expect(rig.relay.writeEnd == -1)
-        rig.relay.relayAvailable()
+        rig.relay.relayAvailable(maxReads: 8)
         #expect(rig.relay.pollFD == nil)
         #expect(rig.log() == "last words\n")
     }
 }
+
+/// A relay reads at most `maxReads` chunks (64 KiB each) per call, so a flood cannot keep the
+/// loop from keys and signals. Linux only: it needs pipes larger than one chunk (F_SETPIPE_SZ).
+#if os(Linux)
+@Test func aFloodIsReadInBoundedTurns() throws {
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
+    var sink: [Int32] = [0, 0]
+    try #require(pipe(&sink) == 0)
+    defer { close(sink[0]); close(sink[1]) }
+    _ = fcntl(sink[0], F_SETFL, fcntl(sink[0], F_GETFL) | O_NONBLOCK)
+    try #require(fcntl(sink[1], setPipeSize, 1 << 20) >= 1 << 20)
+    let relay = try PipeRelay(destination: sink[1], quiet: false, heartbeat: nil, clock: MonotonicClock())
+    try #require(fcntl(relay.writeEnd, setPipeSize, 1 << 20) >= 1 << 20)
+    let flood = [UInt8](repeating: 0x61, count: 4 << 16)
+    _ = flood.withUnsafeBytes { FileDescriptorIO.writeAll(relay.writeEnd, $0) }
+    relay.relayAvailable(maxReads: 1)
+    #expect(pending(sink[0]) == 1 << 16)  // one chunk, not the whole flood
+    relay.relayAvailable(maxReads: 8)
+    #expect(pending(sink[0]) == 4 << 16)
+}
+
+/// Bytes waiting in a pipe.
+private func pending(_ fd: Int32) -> Int32 {
+    var count: Int32 = 0
+    _ = ioctl(fd, UInt(FIONREAD), &count)
+    return count
+}
+#endif
