@@ -13,8 +13,12 @@ struct OutputScanner {
     private(set) var alternateScreen = false
     /// True while the command has hidden the cursor itself.
     private(set) var cursorHidden = false
-    /// True when the command moved the cursor to another row in the latest output.
+    /// True once the command has moved the cursor to another row (multi-line progress, a redraw),
+    /// until it clears the screen: until then the rows below the cursor may hold its text, which
+    /// the overlay's line would cover and its erase would wipe.
     private(set) var movedRows = false
+    /// `movedRows` when the alternate screen was entered, restored when it is left.
+    private var movedRowsBeforeAlternate = false
     /// Graphic rendition the command left set (colours, bold, …).
     private var rendition = GraphicRendition()
     /// Escape-sequence parser state carried across chunks.
@@ -28,7 +32,6 @@ struct OutputScanner {
     /// Updates the state with one chunk of output, in order.
     mutating func scan(_ chunk: UnsafeRawBufferPointer) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
-        movedRows = false
         var index = 0
         while index < chunk.count {
             if parser.isActive {
@@ -81,8 +84,7 @@ struct OutputScanner {
             if [UInt8(ascii: "7"), UInt8(ascii: "8"), UInt8(ascii: "D"), UInt8(ascii: "E"), UInt8(ascii: "M")].contains(final) {
                 movedRows = true
             } else if final == UInt8(ascii: "c") {
-                self = OutputScanner()
-                movedRows = true
+                self = OutputScanner()  // a full reset clears the screen: nothing is left below
             }
         case .string:
             break
@@ -99,6 +101,10 @@ struct OutputScanner {
                 if mode == 1049 {
                     if set { lineStartBeforeAlternate = atLineStart } else { atLineStart = lineStartBeforeAlternate }
                 }
+                // Row moves on the alternate screen vanish with it: the normal screen is as it was.
+                if mode == 1049 || mode == 1047 || mode == 47 {
+                    if set { movedRowsBeforeAlternate = movedRows } else { movedRows = movedRowsBeforeAlternate }
+                }
                 if mode == 1049 || mode == 1047 || mode == 47 { alternateScreen = set }
                 if mode == 25 { cursorHidden = !set }
             }
@@ -109,8 +115,15 @@ struct OutputScanner {
             rendition.apply(parameters)
         } else if Self.rowMovingFinals.contains(final) {
             movedRows = true
+        } else if Self.columnMovingFinals.contains(final) {
+            atLineStart = false  // the cursor left column 0; the overlay's erase would bring it back
+        } else if final == UInt8(ascii: "J"), parameters.first == 2 || parameters.first == 3 {
+            movedRows = false  // the whole screen is blank: nothing of the command's below the cursor
         }
     }
+
+    /// CSI finals that move the cursor along its row (CUF, CHA, HPA, HPR, CHT).
+    private static let columnMovingFinals: Set<UInt8> = Set("CG`aI".utf8)
 
     /// CSI finals that move the cursor to another row or shift rows (CUU…CPL, CUP, VPA, scroll, insert/delete lines, save/restore).
     private static let rowMovingFinals: Set<UInt8> = Set("ABEFHfdrSTLMsu".utf8)

@@ -157,7 +157,7 @@ private struct Snapshot: Equatable, CustomStringConvertible {
     #expect(!scanned("\u{1B}[25l").cursorHidden)
 }
 
-@Test func rowMovesInTheLatestChunk() {
+@Test func rowMovesStayUntilTheScreenIsCleared() {
     for move in ["\u{1B}[2A", "\u{1B}[B", "\u{1B}[H", "\u{1B}[5;1H", "\u{1B}[3f", "\u{1B}[2E", "\u{1B}[F",
                  "\u{1B}[4d", "\u{1B}[1;20r", "\u{1B}[S", "\u{1B}[T", "\u{1B}[L", "\u{1B}[M", "\u{1B}[s", "\u{1B}[u",
                  "\u{1B}7", "\u{1B}8", "\u{1B}D", "\u{1B}E", "\u{1B}M"] {
@@ -165,8 +165,24 @@ private struct Snapshot: Equatable, CustomStringConvertible {
         #expect(scanner.movedRows, "\(Array(move.utf8))")
         #expect(!scanner.allowsOverlay, "\(Array(move.utf8))")
         scanner.scan("y\n")
+        #expect(scanner.movedRows, "\(Array(move.utf8))")  // rows below may still hold text
+        #expect(!scanner.allowsOverlay, "\(Array(move.utf8))")
+        scanner.scan("\u{1B}[2J")
         #expect(!scanner.movedRows, "\(Array(move.utf8))")
         #expect(scanner.allowsOverlay, "\(Array(move.utf8))")
+    }
+}
+
+@Test func clearingFromTheHomePositionCountsAsAFreshScreen() {
+    var scanner = scanned("x\n\u{1B}[H\u{1B}[2J\u{1B}[3J")  // what `clear` writes
+    #expect(scanner.allowsOverlay)
+    scanner.scan("\u{1B}[A\u{1B}[J")  // erasing below alone says nothing about the rows above
+    #expect(!scanner.allowsOverlay)
+}
+
+@Test func columnMovesLeaveTheLineStart() {
+    for move in ["\u{1B}[5C", "\u{1B}[10G", "\u{1B}[10`", "\u{1B}[3a", "\u{1B}[I"] {
+        #expect(!scanned("x\n", move).atLineStart, "\(Array(move.utf8))")
     }
 }
 
@@ -182,7 +198,7 @@ private struct Snapshot: Equatable, CustomStringConvertible {
     #expect(scanner.atLineStart)
     #expect(!scanner.alternateScreen)
     #expect(!scanner.cursorHidden)
-    #expect(scanner.movedRows)
+    #expect(!scanner.movedRows)  // a full reset clears the screen
     scanner.scan("\n")
     #expect(scanner.allowsOverlay)
 }
@@ -215,7 +231,8 @@ private let streams: [(name: String, text: String, lineStart: Bool, alternate: B
     ("alt screen round trip", "\u{1B}[?1049hfull\u{1B}[?1049l\u{1B}[?25h", true, false, false, false, true),
     ("row move", "a\nb\n\u{1B}[2A", true, false, false, true, false),
     ("decsc", "a\n\u{1B}7", true, false, false, true, false),
-    ("reset", "\u{1B}[?1049h\u{1B}[31mx\u{1B}c", true, false, false, true, false),
+    ("reset", "\u{1B}[?1049h\u{1B}[31mx\u{1B}c", true, false, false, false, true),
+    ("full screen program", "a\n\u{1B}[?1049h\u{1B}[H\u{1B}[2;5Hx\u{1B}[?1049l", true, false, false, false, true),
     ("progress", "10%\r20%\r\u{1B}[K30%", false, false, false, false, false),
     ("dcs", "\u{1B}Pq#0;2;0;0;0#0~~\u{1B}\\", true, false, false, false, true),
     ("utf8", "日本語\n✓ done", false, false, false, false, false),
