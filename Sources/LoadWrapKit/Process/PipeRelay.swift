@@ -3,7 +3,7 @@
 /// hold it back (`--quiet`). Output bound elsewhere, e.g. a data pipe, never comes through here.
 final class PipeRelay: OutputRelay {
     /// The end loadwrap reads.
-    private let readEnd: Int32
+    private var readEnd: Int32
     /// The end the command writes, installed as its stderr (and stdout); closed once it runs.
     private(set) var writeEnd: Int32
     /// Where the relayed output goes: loadwrap's own stderr.
@@ -47,7 +47,7 @@ final class PipeRelay: OutputRelay {
     }
 
     deinit {
-        close(readEnd)
+        if readEnd >= 0 { close(readEnd) }
         if writeEnd >= 0 { close(writeEnd) }
     }
 
@@ -96,10 +96,19 @@ final class PipeRelay: OutputRelay {
         tap?(chunk)
         if let held {
             held.append(chunk)
-        } else {
-            FileDescriptorIO.writeAll(destination, chunk)
+        } else if FileDescriptorIO.writeAll(destination, chunk) {
             lastActivityMS = clock.nowMS()
             if let last = chunk.last { logAtLineStart = last == 0x0A }
+        } else {
+            readerGone()
         }
+    }
+
+    /// The destination refused the bytes (EPIPE: `| head` has exited). Closing the read end passes
+    /// that on: the command's next write fails with SIGPIPE, as it would bare.
+    private func readerGone() {
+        closed = true
+        close(readEnd)
+        readEnd = -1
     }
 }

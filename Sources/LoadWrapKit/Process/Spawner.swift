@@ -34,6 +34,9 @@ enum Spawner {
     struct Setup {
         /// Descriptors installed as the child's standard streams; the others are inherited.
         var redirections: [Redirection] = []
+        /// Start the command in a process group of its own (ignored with a controlling terminal path,
+        /// which makes a session).
+        var newProcessGroup = false
         /// Variables added to (or replacing those in) loadwrap's own environment.
         var extraEnvironment: [String: String] = [:]
         /// Signals to reset to their default action in the child.
@@ -66,7 +69,9 @@ enum Spawner {
             if redirection.controllingTerminalPath != nil { actions.close(fd) }
         }
         var attributes = SpawnAttributes(
-            defaultSignals: setup.defaultSignals, mask: setup.signalMask, newSession: setup.redirections.contains { $0.controllingTerminalPath != nil })
+            defaultSignals: setup.defaultSignals, mask: setup.signalMask,
+            newSession: setup.redirections.contains { $0.controllingTerminalPath != nil },
+            newGroup: setup.newProcessGroup)
         defer { attributes.destroy() }
 
         let argv = command.map { strdup($0) } + [nil]
@@ -139,7 +144,7 @@ private struct FileActions {
 private struct SpawnAttributes {
     var raw = RawAttributes()
 
-    init(defaultSignals: [Int32], mask: sigset_t, newSession: Bool) {
+    init(defaultSignals: [Int32], mask: sigset_t, newSession: Bool, newGroup: Bool) {
         posix_spawnattr_init(&raw)
         var defaults = sigset_t()
         sigemptyset(&defaults)
@@ -148,7 +153,9 @@ private struct SpawnAttributes {
         posix_spawnattr_setsigdefault(&raw, &defaults)
         posix_spawnattr_setsigmask(&raw, &mask)
         let session = newSession ? lw_spawn_setsid_flag() : 0
-        posix_spawnattr_setflags(&raw, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | session)
+        let group = !newSession && newGroup ? Int16(POSIX_SPAWN_SETPGROUP) : 0
+        posix_spawnattr_setpgroup(&raw, 0)
+        posix_spawnattr_setflags(&raw, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | session | group)
     }
 
     mutating func destroy() { posix_spawnattr_destroy(&raw) }

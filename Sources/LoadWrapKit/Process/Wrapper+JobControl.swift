@@ -10,7 +10,7 @@ extension Wrapper {
             pty?.resize()
             kill(child, SIGWINCH)  // the kernel signals no one for a pty without a foreground group
         case SIGTSTP:
-            if keyboard == nil && delivery.sentByProcess { kill(child, SIGTSTP) }
+            if !ownGroup && delivery.sentByProcess { kill(child, SIGTSTP) }
             suspendTogether()
         case SIGCONT:
             resumeTogether()
@@ -19,12 +19,11 @@ extension Wrapper {
         }
     }
 
-    /// Passes a signal on to the command. Without a keyboard relay the command shares loadwrap's
-    /// terminal, so keys (Ctrl-C, hangup) already reached it: only a signal another process sent to
-    /// loadwrap alone needs passing on. With one, the command lives in its own session and
-    /// everything goes to its process group.
+    /// Passes a signal on to the command. In a process group of its own (keys through loadwrap, or
+    /// no terminal at all) everything goes to that group, once. Sharing loadwrap's group on a
+    /// terminal, keys (Ctrl-C, hangup) already reached it: only a signal another process sent goes on.
     func forward(_ delivery: SignalPipe.Delivery) {
-        if keyboard != nil {
+        if ownGroup {
             kill(-child, delivery.signo)
         } else if delivery.sentByProcess {
             kill(child, delivery.signo)
@@ -44,7 +43,7 @@ extension Wrapper {
 
     /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and redraw after `fg`.
     func suspendTogether() {
-        if keyboard != nil { kill(-child, SIGSTOP) }
+        if ownGroup { kill(-child, SIGSTOP) }
         pty?.suspend()
         keyboard?.release()
         signals.restoreDefault(SIGTSTP)
@@ -56,7 +55,7 @@ extension Wrapper {
     /// After `fg` (SIGCONT): take the keyboard again, wake the command, redraw.
     func resumeTogether() {
         keyboard?.takeIfForeground()
-        if keyboard != nil { kill(-child, SIGCONT) }
+        if ownGroup { kill(-child, SIGCONT) }
         pty?.resume()
     }
 }

@@ -61,6 +61,8 @@ final class Wrapper {
     var keyboard: KeyboardRelay?
     /// The command's pid.
     let child: pid_t
+    /// True when the command leads a process group of its own, which signals then go to.
+    let ownGroup: Bool
     /// How the command ended, once it has.
     var end: ChildEnd?
     private let clock: any TimeSource
@@ -81,8 +83,13 @@ final class Wrapper {
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
         signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
         let plumbing = try Plumbing(configuration, startMS: startMS, clock: clock)
+        // Without a terminal (a CI job) the command gets a process group of its own, as under GNU
+        // `timeout`: a signal sent to loadwrap's whole group then reaches it once, from loadwrap.
+        let detached = plumbing.keys == nil && !Self.hasControllingTerminal()
+        ownGroup = plumbing.keys != nil || detached
         let setup = Spawner.Setup(
             redirections: plumbing.redirections,
+            newProcessGroup: detached,
             extraEnvironment: control.map { [ControlChannel.variable: $0.path] } ?? [:],
             defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
         child = try Spawner.spawn(configuration.command, setup)
@@ -121,6 +128,13 @@ final class Wrapper {
     /// the real terminal's output processing, back on, would do it again (CR CR LF).
     func releaseKeyboard() {
         keyboard?.release()
+    }
+
+    /// Whether loadwrap has a controlling terminal, where keys could reach the command's group.
+    private static func hasControllingTerminal() -> Bool {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        if fd >= 0 { close(fd) }
+        return fd >= 0
     }
 
     /// Chunks read from one source before the loop looks at the others again (64 KiB each).
@@ -164,19 +178,16 @@ final class Wrapper {
         if let control {
             fds.append(pollfd(fd: control.readFD, events: Int16(POLLIN), revents: 0))
         }
-        let ready = poll(&fds, nfds_t(fds.count), pollTimeoutMS())
-        guard ready >= 0 else { return }  // EINTR: go round again
-        for entry in fds.dropFirst() where entry.revents != 0 {
-            if entry.fd == keyboard?.input {
-                if keyboard?.relayKeys() == true { suspendTogether() }
-            } else if entry.fd == control?.readFD {
-                control?.drain().forEach(handle)
-            } else {
-                if entry.fd == pty?.primary { keyboard?.flush() }
-                relays.first { $0.pollFD == entry.fd }?.relayAvailable(maxReads: Self.readsPerTurn)
-            }
-        }
+        guard poll(&fds, nfds_t(fds.count), pollTimeoutMS()) >= 0 else { return }  // EINTR: go round again
+        // Signals and keys before output: under a flood, Ctrl-C and SIGTERM must not wait.
         if fds[0].revents != 0 { signals.drain().forEach(handle) }
+        let ready = fds.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+        if ready.contains(where: { $0 == keyboard?.input }), keyboard?.relayKeys() == true { suspendTogether() }
+        if ready.contains(where: { $0 == control?.readFD }) { control?.drain().forEach(handle) }
+        for relay in relays where ready.contains(where: { $0 == relay.pollFD }) {
+            if relay === pty { keyboard?.flush() }
+            relay.relayAvailable(maxReads: Self.readsPerTurn)
+        }
         keyboard?.takeIfForeground()
         relays.forEach { $0.tick() }
         enforceTimeout()
@@ -212,7 +223,7 @@ final class Wrapper {
     /// Signals the command's process group (when it has its own) and every descendant;
     /// SIGCONT after SIGTERM wakes stopped ones so they can act on it, as GNU `timeout` does.
     private func signalTree(_ signo: Int32) {
-        if keyboard != nil && end == nil { kill(-child, signo) }
+        if ownGroup && end == nil { kill(-child, signo) }
         for pid in [child] + ProcessTree.descendants(of: getpid()) where pid != child || end == nil {
             kill(pid, signo)
             if signo == SIGTERM { kill(pid, SIGCONT) }

@@ -10,13 +10,22 @@ enum FileDescriptorIO {
             let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
-            } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
+            } else if n < 0 && errno == EINTR {
                 continue
+            } else if n < 0 && errno == EAGAIN {
+                waitWritable(fd)
             } else {
                 return false
             }
         }
         return true
+    }
+
+    /// Sleeps until `fd` takes more: a descriptor someone else set non-blocking (a shared pipe or
+    /// terminal) reports EAGAIN when full, and retrying at once would spin.
+    static func waitWritable(_ fd: Int32) {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&entry, 1, -1)
     }
 
     /// Writes all of `text` as UTF-8 to `fd`.
@@ -39,6 +48,7 @@ enum FileDescriptorIO {
                 repeat { n = writev(fd, &iov, Int32(iov.count)) } while n < 0 && errno == EINTR
                 if n == total { return true }
                 if n < 0 && errno != EAGAIN { return false }
+                if n < 0 { waitWritable(fd) }
                 return writeRest(fd, parts, skipping: max(n, 0))
             }
         }
