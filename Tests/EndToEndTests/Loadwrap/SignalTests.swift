@@ -73,6 +73,23 @@ import Testing
         let cursorVisible = Screen.after(session.output).cursorVisible
         #expect(cursorVisible)
     }
+
+    /// In a CI job (no controlling terminal) a signal sent to loadwrap's whole process group, as a
+    /// runner's cancel does, reaches the command once: loadwrap passes it on, and the command is
+    /// not in that group itself. Two SIGTERMs mean "force quit" to many tools.
+    @Test func aGroupSignalWithoutATerminalReachesTheCommandOnce() throws {
+        let script = """
+            n=0; trap 'n=$((n+1))' TERM
+            echo ready; for i in 1 2 3 4 5 6 7 8; do sleep 0.25 & wait; done; echo "total $n"
+            """
+        // setsid: a session without a terminal; inside it, `kill -TERM 0` hits sh's whole group.
+        let outer = "\(TestEnvironment.loadwrap) -- bash -c '\(script)' & sleep 1; trap '' TERM; kill -TERM 0; wait"
+        let run = try PtySession.run(["setsid", "-w", "sh", "-c", outer], stdout: .pipe, stderr: .pipe,
+                                     environment: ["CI": "true"])
+        let out = String(decoding: run.stdout, as: UTF8.self)
+        #expect(out.contains("ready"))
+        #expect(out.contains("total 1"), "stdout: \(out.debugDescription)")
+    }
 }
 
 extension Screen {
