@@ -74,21 +74,25 @@ import Testing
         #expect(cursorVisible)
     }
 
-    /// In a CI job (no controlling terminal) a signal sent to loadwrap's whole process group, as a
-    /// runner's cancel does, reaches the command once: loadwrap passes it on, and the command is
-    /// not in that group itself. Two SIGTERMs mean "force quit" to many tools.
-    @Test func aGroupSignalWithoutATerminalReachesTheCommandOnce() throws {
-        let script = """
-            n=0; trap 'n=$((n+1))' TERM
-            echo ready; for i in 1 2 3 4 5 6 7 8; do sleep 0.25 & wait; done; echo "total $n"
-            """
-        // setsid: a session without a terminal; inside it, `kill -TERM 0` hits sh's whole group.
-        let outer = "\(TestEnvironment.loadwrap) -- bash -c '\(script)' & sleep 1; trap '' TERM; kill -TERM 0; wait"
-        let run = try PtySession.run(["setsid", "-w", "sh", "-c", outer], stdout: .pipe, stderr: .pipe,
-                                     environment: ["CI": "true"])
-        let out = String(decoding: run.stdout, as: UTF8.self)
-        #expect(out.contains("ready"))
-        #expect(out.contains("total 1"), "stdout: \(out.debugDescription)")
+    /// In a CI job (no controlling terminal) the command leads a process group of its own, so a
+    /// signal sent to loadwrap's whole group, as a runner's cancel does, reaches the command once:
+    /// from loadwrap, not also directly. (Two SIGTERMs mean "force quit" to many tools; counting
+    /// them in a trap is unreliable, as pending signals coalesce, so the groups are compared.)
+    @Test func withoutATerminalTheCommandHasItsOwnProcessGroup() throws {
+        let report = "echo \"groups $(ps -o pgid= -p $$) $(ps -o pgid= -p $PPID)\""
+        let run = try PtySession.run(["setsid", "-w", TestEnvironment.loadwrap, "--", "sh", "-c", report],
+                                     stdout: .pipe, stderr: .pipe, environment: ["CI": "true"])
+        let words = String(decoding: run.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        try #require(words.count == 3 && words[0] == "groups", "stdout: \(words)")
+        #expect(words[1] != words[2], "the command shares loadwrap's process group")
+    }
+
+    @Test func withATerminalTheCommandKeepsLoadwrapsGroupOrItsOwnSession() throws {
+        let report = "echo \"sid $(ps -o sid= -p $$) $(ps -o sid= -p $PPID)\""
+        let run = try PtySession.run(Loadwrap.command(["--", "sh", "-c", report]))
+        let words = Loadwrap.text(run.output).split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
+        let index = try #require(words.firstIndex(of: "sid"))
+        #expect(words[index + 1] != words[index + 2], "with keys through loadwrap the command has its own session")
     }
 }
 
