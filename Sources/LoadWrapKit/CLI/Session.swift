@@ -48,7 +48,9 @@ struct Session {
             StandardStreams.err(error.message + "\n")
             exit(error.exitCode)
         }
-        wrapper.onEarlyStop = { stop in reportEarlyStop(stop, elapsedMS: clock.nowMS() - startMS) }
+        wrapper.onEarlyStop = { stop in
+            reportEarlyStop(stop, elapsedMS: clock.nowMS() - startMS, atLineStart: wrapper.atLineStart)
+        }
         wrapper.onTitleChange = { title in
             if mode == .plain { StandardStreams.err((wrapper.atLineStart ? "" : "\n") + lines.start(title)) }
         }
@@ -56,9 +58,10 @@ struct Session {
         control?.remove()
         outer?.send(.pop(pid: getpid()))
         let outcome = finalOutcome(end, wrapper: wrapper)
-        // After an early stop a success was already reported; a later failure still is.
+        // After an early stop a success was already reported; a later failure still is, and so is
+        // any end in a CI log group, where the early line is folded away inside the group.
         report(outcome, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper,
-               endLine: !(wrapper.stoppedEarly && outcome.succeeded))
+               endLine: !(wrapper.stoppedEarly && outcome.succeeded) || group != nil)
         if wrapper.timeout?.expired == true {
             exit(end == .killed(SIGKILL) ? 128 + SIGKILL : 124)  // as GNU timeout
         }
@@ -99,14 +102,15 @@ struct Session {
     }
 
     /// The spinner stopped while the command runs on: `✔ title · ready in 4.1s`, or `loadwrap done`'s message.
-    private func reportEarlyStop(_ stop: Wrapper.EarlyStop, elapsedMS: Int) {
+    private func reportEarlyStop(_ stop: Wrapper.EarlyStop, elapsedMS: Int, atLineStart: Bool) {
         let message: String?
         if case .done(let text) = stop { message = text } else { message = nil }
         guard mode != .silent, message != nil || resultRequest.shows(succeeded: true) else { return }
         let outcome: Outcome = stop == .matched ? .ready : .done
-        // The terminal may be in raw mode here (keys pass through loadwrap): end the line with CR LF.
+        // The terminal may be in raw mode here (keys pass through loadwrap): lines end with CR LF.
+        let newline = mode == .overlay ? "\r\n" : "\n"
         let line = lines.end(message ?? options.successText ?? title, outcome: outcome, elapsedMS: elapsedMS)
-        StandardStreams.err(mode == .overlay ? String(line.dropLast()) + "\r\n" : line)
+        StandardStreams.err((atLineStart ? "" : newline) + String(line.dropLast()) + newline)
     }
 
     /// After the command: held output if it failed, the group's end, then the end line.

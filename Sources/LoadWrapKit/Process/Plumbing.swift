@@ -26,9 +26,7 @@ struct Plumbing {
         if configuration.mode == .overlay, let terminal = TerminalDevice(fd: 2) {
             try openTerminal(terminal, configuration, startMS: startMS, clock: clock)
             covered = Set(redirections.flatMap(\.streams))
-        } else if configuration.quiet || configuration.heartbeat != nil || configuration.until != nil,
-            !StandardDescriptors.isPlaceholder(2)
-        {
+        } else if needsLogPipe(configuration) {
             let streams: [Int32] = (FileIdentity.same(1, 2) ? [1] : []) + [2]
             try openPipe(to: 2, streams: streams, quiet: configuration.quiet, heartbeat: configuration.heartbeat, clock: clock)
             covered = Set(streams)
@@ -36,6 +34,14 @@ struct Plumbing {
         if configuration.until != nil && !covered.contains(1) && !StandardDescriptors.isPlaceholder(1) {
             try openPipe(to: 1, streams: [1], quiet: false, heartbeat: nil, clock: clock)
         }
+    }
+
+    /// Whether stderr must pass through a pipe: to hold it (`--quiet`), watch it (`--until`), or see
+    /// its silences (heartbeats) — not for heartbeats alone when it is a terminal (TERM=dumb, a CI
+    /// job with a tty): a pipe there would change how the command writes (buffering, colours).
+    private func needsLogPipe(_ configuration: Wrapper.Configuration) -> Bool {
+        guard !StandardDescriptors.isPlaceholder(2) else { return false }
+        return configuration.quiet || configuration.until != nil || (configuration.heartbeat != nil && isatty(2) == 0)
     }
 
     /// Closes loadwrap's copies of what the command now holds; the pseudo-terminal's secondary
