@@ -37,11 +37,12 @@ struct Plumbing {
     }
 
     /// Whether stderr must pass through a pipe: to hold it (`--quiet`), watch it (`--until`), or see
-    /// its silences (heartbeats) — not for heartbeats alone when it is a terminal (TERM=dumb, a CI
-    /// job with a tty): a pipe there would change how the command writes (buffering, colours).
+    /// its silences (heartbeats). Also when it is a terminal (TERM=dumb, a CI job run with a tty):
+    /// there the heartbeat is what keeps a no-output timer from killing the job; `--heartbeat 0`
+    /// leaves the terminal to the command.
     private func needsLogPipe(_ configuration: Wrapper.Configuration) -> Bool {
         guard !StandardDescriptors.isPlaceholder(2) else { return false }
-        return configuration.quiet || configuration.until != nil || (configuration.heartbeat != nil && isatty(2) == 0)
+        return configuration.quiet || configuration.until != nil || configuration.heartbeat != nil
     }
 
     /// Closes loadwrap's copies of what the command now holds; the pseudo-terminal's secondary
