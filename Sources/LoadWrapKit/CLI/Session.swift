@@ -37,7 +37,8 @@ struct Session {
         let startMS = clock.nowMS()
         announceStart()
         outer?.send(.push(pid: getpid(), title: title))
-        let control = outer == nil ? ControlChannel(environment: environment) : nil
+        // A channel of its own even when nested, so its command's `say`/`done` act on this run.
+        let control = ControlChannel(environment: environment)
         let wrapper: Wrapper
         do {
             wrapper = try Wrapper(configuration(startMS: startMS, control: control), startMS: startMS, clock: clock)
@@ -80,7 +81,7 @@ struct Session {
             command: options.command, mode: mode, look: Overlay.Look(style: style, color: color, utf8: utf8),
             title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) }, until: options.until,
-            control: control, utf8: utf8)
+            control: control, upstream: outer, utf8: utf8)
     }
 
     /// Plain mode's start line, inside a log group where the CI has them.

@@ -11,10 +11,13 @@ struct TitleStack: Sendable {
         self.base = base
     }
 
-    /// A nested loadwrap started.
+    /// A nested loadwrap started, or renamed itself (`loadwrap say` inside it): keeps its place.
     mutating func push(pid: Int32, title: String) {
-        nested.removeAll { $0.pid == pid }
-        nested.append((pid, title))
+        if let index = nested.firstIndex(where: { $0.pid == pid }) {
+            nested[index].title = title
+        } else {
+            nested.append((pid, title))
+        }
     }
 
     /// A nested loadwrap ended.

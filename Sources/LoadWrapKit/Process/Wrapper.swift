@@ -26,6 +26,8 @@ final class Wrapper {
         var until: String?
         /// The channel for `loadwrap say`/`done` and nested runs, or nil.
         var control: ControlChannel?
+        /// The loadwrap this one runs under, which draws the one spinner; messages go on to it.
+        var upstream: ControlClient?
         /// Whether titles join with ` › ` (UTF-8) or ` > `.
         var utf8: Bool
     }
@@ -45,6 +47,7 @@ final class Wrapper {
     /// loadwrap's title and those of nested runs.
     private var titles: TitleStack
     private let control: ControlChannel?
+    private let upstream: ControlClient?
     private let utf8: Bool
     /// True once the spinner has stopped before the command ended.
     private(set) var stoppedEarly = false
@@ -74,6 +77,7 @@ final class Wrapper {
         self.clock = clock
         titles = TitleStack(base: configuration.title)
         control = configuration.control
+        upstream = configuration.upstream
         utf8 = configuration.utf8
         if let limits = configuration.timeout {
             timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
@@ -197,6 +201,16 @@ final class Wrapper {
         }
     }
 
+    /// A message for the loadwrap above, from a nested one: its command's `say` renames this run's
+    /// entry, its `done` ends it; nested runs below pass through.
+    private static func forwarded(_ message: ControlMessage) -> ControlMessage {
+        switch message {
+        case .say(let text): return .push(pid: getpid(), title: text)
+        case .done: return .pop(pid: getpid())
+        case .push, .pop: return message
+        }
+    }
+
     /// The nearest of the relays' next frame or heartbeat and the timeout's next step; -1 for none.
     private func pollTimeoutMS() -> Int32 {
         var waits = relays.map { $0.timeoutMS() }.filter { $0 >= 0 }
@@ -232,6 +246,10 @@ final class Wrapper {
 
     /// Acts on one message from the command or a nested loadwrap.
     private func handle(_ message: ControlMessage) {
+        if let upstream {
+            upstream.send(Self.forwarded(message))
+            return
+        }
         switch message {
         case .say(let text): titles.base = text
         case .push(let pid, let title): titles.push(pid: pid, title: title)

@@ -42,6 +42,22 @@ import Testing
         #expect(most <= 1, "two spinners on screen at once")
     }
 
+    @Test func sayAndDoneInsideANestedRunActOnItsOwnEntry() throws {
+        // The inner command renames its run (say) and ends its entry (done); the outer spinner goes on.
+        let inner = "loadwrap -t inner -- sh -c 'read a; loadwrap say renamed; read b; loadwrap done; read c'"
+        let session = try PtySession(
+            Loadwrap.command(["--delay", "0", "-t", "outer", "--", "sh", "-c", "\(inner); read d"]),
+            stdin: .pipe, environment: Loadwrap.pathFirst)
+        defer { session.terminate() }
+        for (title, step) in [("outer › inner", 0), ("outer › renamed", 1), ("outer", 2)] {
+            #expect(waitForTitle(session, title),
+                    "step \(step): no single spinner titled '\(title)': \(rows(session.output))")
+            session.writeStdin(Array("\n".utf8))
+        }
+        session.writeStdin(Array("\n".utf8))
+        #expect(session.waitForExit() == .exited(0))
+    }
+
     @Test func exitStatusOfTheInnermostPropagates() throws {
         let session = try PtySession(
             Loadwrap.command(["--delay", "0", "-t", "outer", "--", "loadwrap", "-t", "mid", "--",

@@ -43,13 +43,13 @@ import Testing
         #expect(stack.display(utf8: true) == "outer")
     }
 
-    @Test func aDuplicatePidReplacesItsEntryAndMovesLast() {
-        // A pid seen again is a new run (the old one ended without its pop): one entry, newest last.
+    @Test func aPidSeenAgainRenamesItsEntryInPlace() {
+        // A nested run's `loadwrap say` arrives as a new push for its pid: its place in the chain stays.
         var stack = TitleStack(base: "outer")
         stack.push(pid: 1, title: "a")
         stack.push(pid: 2, title: "b")
         stack.push(pid: 1, title: "a2")
-        #expect(stack.display(utf8: true) == "outer › b › a2")
+        #expect(stack.display(utf8: true) == "outer › a2 › b")
         stack.pop(pid: 1)
         #expect(stack.display(utf8: true) == "outer › b")
     }
