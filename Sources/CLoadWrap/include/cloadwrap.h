@@ -20,7 +20,8 @@ int lw_catch_signal(int signo, int pipe_fd);
 /// Puts `signo` back to its default action and unblocks it.
 void lw_default_signal(int signo);
 
-/// Returns 1 when `signo` was ignored (SIG_IGN) when the process started.
+/// Returns 1 when `signo` is ignored (SIG_IGN) now; loadwrap asks before changing any handler,
+/// so this is the disposition it inherited.
 int lw_signal_is_ignored(int signo);
 
 /// Sets the core-file size limit to zero, so re-raising a core-dumping signal leaves no core.

@@ -1,4 +1,4 @@
-/// Reads the DURATION values of `--delay` (and later `--timeout`) as whole milliseconds.
+/// Reads DURATION values (`--delay`, `--heartbeat`, `--timeout`, `--kill-after`) as whole milliseconds.
 package enum DurationParser {
     /// Milliseconds in one of each accepted unit; a bare number is seconds.
     private static let unitMS: [String: Int] = ["ms": 1, "s": 1_000, "m": 60_000, "h": 3_600_000]

@@ -48,6 +48,9 @@ final class HeldOutput {
 
     /// Writes everything held, in order, to `fd`.
     func replay(to fd: Int32) {
+        defer {
+            if lostBytes { FileDescriptorIO.writeAll(fd, "loadwrap: some held output was lost: its temporary file could not be written\n") }
+        }
         memory.withUnsafeBytes { _ = FileDescriptorIO.writeAll(fd, $0) }
         guard spill >= 0, lseek(spill, 0, SEEK_SET) == 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -50,17 +50,27 @@ final class KeyboardRelay {
             if n == 0 || (errno != EINTR && errno != EAGAIN) { closed = true }
             return false
         }
-        var keys = Array(buffer[0..<n])
-        let suspendKey = self.suspendKey
-        var suspend = false
-        if let key = suspendKey, let index = keys.firstIndex(of: key) {
-            keys.removeSubrange(index...)
-            suspend = true
+        let keys = buffer[0..<n]
+        guard let key = suspendKey, let index = keys.firstIndex(of: key) else {
+            queue(keys)
+            flush()
+            return false
         }
-        pending += keys
+        // Keys before Ctrl-Z go now; those after it wait in `pending` until after `fg`.
+        queue(keys[..<index])
         flush()
-        return suspend
+        queue(keys[(index + 1)...])
+        return true
     }
+
+    /// Adds keys to `pending`, up to a limit: a command that never reads its terminal must not
+    /// make loadwrap hold every key typed (the terminal's own input queue is as bounded).
+    private func queue(_ keys: ArraySlice<UInt8>) {
+        pending += keys.prefix(max(0, Self.pendingLimit - pending.count))
+    }
+
+    /// Most keys kept for a command that is not reading them.
+    private static let pendingLimit = 64 << 10
 
     /// Writes pending keys as far as the command's input queue takes them.
     func flush() {

@@ -2,7 +2,8 @@ import CLoadWrap
 
 /// Relays what the command writes to its pseudo-terminal onto the real terminal, with the
 /// overlay line erased before each chunk and redrawn after it when the screen allows.
-/// The only writer to the terminal: every byte to it goes through here, in order.
+/// Every byte the command writes to the terminal goes through here, in order; loadwrap's own lines
+/// (start, end, replayed output) are written between turns of the loop, never inside a chunk.
 final class PtyRelay: OutputRelay {
     /// The primary side of the command's pseudo-terminal.
     let primary: Int32

@@ -8,7 +8,9 @@ extension Wrapper {
             reap()
         case SIGWINCH:
             pty?.resize()
-            kill(child, SIGWINCH)  // the kernel signals no one for a pty without a foreground group
+            // A pseudo-terminal that is the command's own signals its foreground group on resize;
+            // one that is not (no keys through loadwrap) signals no one, so loadwrap does.
+            if keyboard == nil { kill(child, SIGWINCH) }
         case SIGTSTP:
             if !ownGroup && delivery.sentByProcess { kill(child, SIGTSTP) }
             suspendTogether()

@@ -238,7 +238,8 @@ final class Wrapper {
     /// SIGCONT after SIGTERM wakes stopped ones so they can act on it, as GNU `timeout` does.
     private func signalTree(_ signo: Int32) {
         if ownGroup && end == nil { kill(-child, signo) }
-        for pid in [child] + ProcessTree.descendants(of: getpid()) where pid != child || end == nil {
+        // Descendants of loadwrap include the command itself until it is reaped.
+        for pid in Set(ProcessTree.descendants(of: getpid()) + (end == nil ? [child] : [])) {
             kill(pid, signo)
             if signo == SIGTERM { kill(pid, SIGCONT) }
         }

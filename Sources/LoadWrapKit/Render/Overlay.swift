@@ -68,7 +68,7 @@ struct Overlay {
             frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: columns, color: look.color, utf8: look.utf8)
         // The cursor rests at column 0: a terminal that reflows the line on a narrowing resize
         // keeps it at the start of the reflowed rows, which `erase(reflowed:)` then clears whole.
-        bytes += Self.carriageReturn + Array(line.utf8) + Self.eraseToEnd + Self.carriageReturn
+        bytes += Self.carriageReturn + Array(line.utf8) + Self.eraseLine + Self.carriageReturn
         visible = true
         lastDrawMS = nowMS
         return bytes
@@ -95,7 +95,7 @@ struct Overlay {
     }
 
     private static let carriageReturn: [UInt8] = [0x0D]
-    private static let eraseToEnd: [UInt8] = Array("\u{1B}[K".utf8)
+    /// Erase to the end of the line; from column 0, the whole line.
     private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
     /// Erase to the end of the screen: nothing of the command's is below the line, which is only
     /// drawn at the bottom of its output.
