@@ -137,3 +137,7 @@ int lw_is_own_fifo(int fd) {
     if (fstat(fd, &info) != 0) return 0;
     return S_ISFIFO(info.st_mode) && info.st_uid == getuid();
 }
+
+const void *lw_memmem(const void *haystack, size_t length, const void *needle, size_t needle_length) {
+    return memmem(haystack, length, needle, needle_length);
+}

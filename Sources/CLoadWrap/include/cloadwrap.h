@@ -40,6 +40,9 @@ char **lw_environ(void);
 /// Returns 1 when `fd` is a FIFO owned by the calling user, so a forged path is never written to.
 int lw_is_own_fifo(int fd);
 
+/// The first occurrence of `needle` in `haystack`, or NULL (memmem where libc has it).
+const void *lw_memmem(const void *haystack, size_t length, const void *needle, size_t needle_length);
+
 /// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
 /// or -1000 when the child only stopped or continued.
 int lw_decode_wait_status(int status);

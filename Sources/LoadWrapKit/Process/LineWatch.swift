@@ -1,9 +1,16 @@
+import CLoadWrap
+
 /// `--until`: watches the command's output for the first line that matches a pattern, the
 /// moment "the data arrives" (pull to refresh). Escape sequences are stripped before matching,
 /// so colours inside a line do not hide its words.
+///
+/// Output can stream at gigabytes a second, so the common case stays off Swift's Regex: a pattern
+/// without metacharacters is a literal, found with `memmem` in chunks that hold no escapes.
 final class LineWatch {
     /// The pattern, compiled once; the regex engine is paid for only when `--until` is used.
     private let regex: Regex<AnyRegexOutput>
+    /// The pattern's bytes when it is a plain literal, else nil.
+    private let literal: [UInt8]?
     /// The line being assembled, up to `lineLimit` bytes.
     private var line: [UInt8] = []
     /// Longest line kept: a line without end cannot grow memory without bound.
@@ -16,16 +23,52 @@ final class LineWatch {
         } catch {
             throw .invalidPattern(pattern, reason: "\(error)", position: Self.position(of: error, in: pattern))
         }
+        let bytes = Array(pattern.utf8)
+        literal = bytes.isEmpty || bytes.contains(where: Self.isSpecial) ? nil : bytes
     }
 
     /// Feeds a chunk; true when a line in it, or the partial line it leaves, matches.
     func feed(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
+        if let literal, memchr(base, 0x1B, chunk.count) == nil, !line.contains(0x1B) {
+            if findsLiteral(literal, in: chunk) { return true }
+            keepTail(of: chunk)
+            return false
+        }
+        return feedLines(chunk)
+    }
+
+    /// Whether `literal` is in the chunk, or straddles the partial line and the chunk.
+    private func findsLiteral(_ literal: [UInt8], in chunk: UnsafeRawBufferPointer) -> Bool {
+        let found = literal.withUnsafeBytes { needle in
+            lw_memmem(chunk.baseAddress, chunk.count, needle.baseAddress, needle.count) != nil
+        }
+        if found { return true }
+        guard !line.isEmpty else { return false }
+        let newline = firstLineEnd(in: chunk) ?? chunk.count
+        let seam = line.suffix(literal.count - 1) + chunk.prefix(min(newline, literal.count - 1))
+        return seam.withUnsafeBytes { haystack in
+            literal.withUnsafeBytes { lw_memmem(haystack.baseAddress, haystack.count, $0.baseAddress, $0.count) != nil }
+        }
+    }
+
+    /// Keeps what follows the chunk's last line end as the partial line.
+    private func keepTail(of chunk: UnsafeRawBufferPointer) {
+        let lastEnd = [lw_memrchr(chunk.baseAddress, 0x0A, chunk.count), lw_memrchr(chunk.baseAddress, 0x0D, chunk.count)]
+            .compactMap { $0.map { chunk.baseAddress!.distance(to: $0) } }.max()
+        if let lastEnd { line.removeAll(keepingCapacity: true) }
+        line.append(contentsOf: chunk[((lastEnd ?? -1) + 1)...])
+        if line.count > lineLimit { line.removeFirst(line.count - lineLimit) }
+    }
+
+    /// The slow path: each line (ended by LF or CR) sanitised and matched with the regex.
+    private func feedLines(_ chunk: UnsafeRawBufferPointer) -> Bool {
         var start = chunk.startIndex
-        for index in chunk.indices where chunk[index] == 0x0A || chunk[index] == 0x0D {
-            line.append(contentsOf: chunk[start..<index])
+        while let end = firstLineEnd(in: UnsafeRawBufferPointer(rebasing: chunk[start...])).map({ $0 + start }) {
+            line.append(contentsOf: chunk[start..<end])
             if matches() { return true }
             line.removeAll(keepingCapacity: true)
-            start = index + 1
+            start = end + 1
         }
         line.append(contentsOf: chunk[start...])
         if matches() { return true }
@@ -33,11 +76,24 @@ final class LineWatch {
         return false
     }
 
+    /// The offset of the first LF or CR in `bytes`, found with `memchr`.
+    private func firstLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        let ends = [memchr(base, 0x0A, bytes.count), memchr(base, 0x0D, bytes.count)]
+        return ends.compactMap { $0.map { base.distance(to: UnsafeRawPointer($0)) } }.min()
+    }
+
     /// Whether the current line, without escapes and controls, contains a match.
     private func matches() -> Bool {
         guard !line.isEmpty else { return false }
-        let text = Sanitizer.sanitize(String(decoding: line, as: UTF8.self))
-        return (try? regex.firstMatch(in: text)) != nil
+        let text = String(decoding: line, as: UTF8.self)
+        let clean = line.contains { $0 < 0x20 || $0 == 0x7F } ? Sanitizer.sanitize(text) : text
+        return (try? regex.firstMatch(in: clean)) != nil
+    }
+
+    /// Bytes that make a pattern more than a literal.
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        Array("\\^$.|?*+()[]{}".utf8).contains(byte) || byte < 0x20
     }
 
     /// The 1-based character position a regex parse error points at, read from the error's
