@@ -141,3 +141,9 @@ int lw_is_own_fifo(int fd) {
 const void *lw_memmem(const void *haystack, size_t length, const void *needle, size_t needle_length) {
     return memmem(haystack, length, needle, needle_length);
 }
+
+int lw_is_own_file(int fd) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return 0;
+    return S_ISREG(info.st_mode) && info.st_uid == getuid();
+}

@@ -43,6 +43,9 @@ int lw_is_own_fifo(int fd);
 /// The first occurrence of `needle` in `haystack`, or NULL (memmem where libc has it).
 const void *lw_memmem(const void *haystack, size_t length, const void *needle, size_t needle_length);
 
+/// Returns 1 when `fd` is a regular file owned by the calling user.
+int lw_is_own_file(int fd);
+
 /// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
 /// or -1000 when the child only stopped or continued.
 int lw_decode_wait_status(int status);

@@ -23,9 +23,10 @@ struct Session {
         self.options = options
         self.environment = environment
         outer = ControlClient(environment: environment)
-        mode = outer != nil
-            ? .silent
-            : ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
+        let chosen = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
+        // One spinner per terminal: under another loadwrap, or beside one on the same terminal, stay silent.
+        let alone = chosen != .overlay || isatty(2) == 0 || TerminalLock.acquire(terminal: 2, environment: environment)
+        mode = outer != nil || !alone ? .silent : chosen
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
         group = mode == .plain && options.groups ? LogGroup.detect(environment, name: "loadwrap_\(getpid())") : nil
