@@ -58,6 +58,20 @@ import Testing
         #expect(session.waitForExit() == .exited(0))
     }
 
+    @Test func aSecondLoadwrapOnTheSameTerminalStaysSilent() throws {
+        // Two sides of a pipe, both on the terminal: the one that takes the terminal first draws.
+        let second = "sleep 0.3; loadwrap --delay 0 -t B -- sh -c 'sleep 1; echo B-done' >&2"
+        let run = try PtySession.run(
+            ["sh", "-c", "(\(second)) | loadwrap --delay 0 -t A -- sh -c 'sleep 2; cat >/dev/null'; stty -a"],
+            environment: Loadwrap.pathFirst)
+        #expect(run.termination == .exited(0))
+        let text = Loadwrap.text(run.output)
+        #expect(text.contains("B-done"))
+        #expect(text.contains(" A "), "the first loadwrap drew nothing")
+        #expect(!text.contains(" B "), "the second loadwrap drew a spinner too")
+        #expect(text.contains(" icanon") && text.contains(" echo"), "the terminal was left in raw mode")
+    }
+
     @Test func exitStatusOfTheInnermostPropagates() throws {
         let session = try PtySession(
             Loadwrap.command(["--delay", "0", "-t", "outer", "--", "loadwrap", "-t", "mid", "--",
