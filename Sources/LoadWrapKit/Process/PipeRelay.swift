@@ -60,20 +60,12 @@ final class PipeRelay: OutputRelay {
     var pollFD: Int32? { closed ? nil : readEnd }
 
     func relayAvailable(maxReads: Int) {
-        var reads = 0
-        while !closed && reads < maxReads {
-            let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                reads += 1
-                buffer.withUnsafeBytes { pass(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else if n < 0 && errno == EAGAIN {
-                return
-            } else {
-                closed = true
-            }
+        guard !closed else { return }
+        let outcome = FileDescriptorIO.readChunks(readEnd, into: &buffer, maxReads: maxReads) { chunk in
+            pass(chunk)
+            return !closed  // the reader went away: stop before reading a closed descriptor
         }
+        if outcome == .ended { closed = true }
     }
 
     func tick() {

@@ -79,18 +79,12 @@ final class PtyRelay: OutputRelay {
 
     /// Reads what is waiting on the primary side and relays it; marks the relay closed at end of data.
     func relayAvailable(maxReads: Int) {
-        var reads = 0
-        while !closed && reads < maxReads {
-            let n = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress, $0.count) }
-            if n > 0 {
-                reads += 1
-                buffer.withUnsafeBytes { relay(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-                continue
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && errno == EAGAIN { return }
-            closed = true  // 0 or EIO: no writer left
+        guard !closed else { return }
+        let outcome = FileDescriptorIO.readChunks(primary, into: &buffer, maxReads: maxReads) { chunk in
+            relay(chunk)
+            return true
         }
+        if outcome == .ended { closed = true }  // 0 or EIO: no writer left
     }
 
     /// Draws the next frame if one is due, or erases the line if the command now needs the terminal.

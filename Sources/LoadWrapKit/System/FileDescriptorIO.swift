@@ -28,6 +28,36 @@ enum FileDescriptorIO {
         _ = poll(&entry, 1, -1)
     }
 
+    /// What a bounded read of a non-blocking descriptor found.
+    enum ReadOutcome {
+        /// Nothing more is waiting now (EAGAIN), or the read budget is spent.
+        case drained
+        /// End of data: 0, or an error such as EIO from a pseudo-terminal with no writer left.
+        case ended
+    }
+
+    /// Reads up to `maxReads` chunks from the non-blocking `fd` into `buffer`, handing each to
+    /// `body` in order; stops early when `body` returns false.
+    static func readChunks(
+        _ fd: Int32, into buffer: inout [UInt8], maxReads: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) -> ReadOutcome {
+        var reads = 0
+        while reads < maxReads {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                reads += 1
+                guard buffer.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) else { break }
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && errno == EAGAIN {
+                break
+            } else {
+                return .ended
+            }
+        }
+        return .drained
+    }
+
     /// Writes all of `text` as UTF-8 to `fd`.
     @discardableResult
     static func writeAll(_ fd: Int32, _ text: String) -> Bool {
