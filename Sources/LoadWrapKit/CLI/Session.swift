@@ -82,7 +82,7 @@ struct Session {
             command: options.command, mode: mode, look: Overlay.Look(style: style, color: color, utf8: utf8),
             title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) }, until: options.until,
-            control: control, upstream: outer, utf8: utf8)
+            control: control, upstream: outer)
     }
 
     /// Plain mode's start line, inside a log group where the CI has them.

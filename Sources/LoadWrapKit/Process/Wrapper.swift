@@ -28,8 +28,6 @@ final class Wrapper {
         var control: ControlChannel?
         /// The loadwrap this one runs under, which draws the one spinner; messages go on to it.
         var upstream: ControlClient?
-        /// Whether titles join with ` › ` (UTF-8) or ` > `.
-        var utf8: Bool
     }
 
     /// Why the spinner stopped while the command runs on.
@@ -48,6 +46,7 @@ final class Wrapper {
     private var titles: TitleStack
     private let control: ControlChannel?
     private let upstream: ControlClient?
+    /// Whether titles join with ` › ` (UTF-8) or ` > `.
     private let utf8: Bool
     /// True once the spinner has stopped before the command ended.
     private(set) var stoppedEarly = false
@@ -78,7 +77,7 @@ final class Wrapper {
         titles = TitleStack(base: configuration.title)
         control = configuration.control
         upstream = configuration.upstream
-        utf8 = configuration.utf8
+        utf8 = configuration.look.utf8
         if let limits = configuration.timeout {
             timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
             lw_become_subreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
