@@ -44,7 +44,9 @@ final class Wrapper {
     var onTitleChange: ((String) -> Void)?
     /// loadwrap's title and those of nested runs.
     private var titles: TitleStack
+    /// The channel the command's `loadwrap say`/`done` and nested runs write to.
     private let control: ControlChannel?
+    /// The loadwrap above this one, when nested: messages go on to it.
     private let upstream: ControlClient?
     /// Whether titles join with ` › ` (UTF-8) or ` > `.
     private let utf8: Bool
