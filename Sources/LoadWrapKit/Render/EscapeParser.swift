@@ -20,6 +20,8 @@ struct EscapeParser {
     private var privateMarker: UInt8?
     private var parameters: [Int] = []
     private var current: Int?
+    /// True after a `:` until the next `;`: digits there are sub-parameters.
+    private var inSubParameters = false
 
     /// True while inside a sequence.
     var isActive: Bool { state != .idle }
@@ -30,6 +32,7 @@ struct EscapeParser {
         privateMarker = nil
         parameters.removeAll(keepingCapacity: true)
         current = nil
+        inSubParameters = false
     }
 
     /// Consumes one byte; returns the sequence when this byte completes it.
@@ -77,18 +80,27 @@ struct EscapeParser {
     private mutating func feedCSI(_ byte: UInt8) -> Sequence? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            guard !inSubParameters else { break }
             let digit = Int(byte - UInt8(ascii: "0"))
             current = min((current ?? 0) * 10 + digit, 65535)
-        case UInt8(ascii: ";"), UInt8(ascii: ":"):
-            parameters.append(current ?? 0)
+        case UInt8(ascii: ":"):
+            // Colon sub-parameters (`38:2::255:0:0`, `4:3`) belong to the parameter before them;
+            // they are dropped, so they can never be read as parameters of their own (a stray 0
+            // would read as "reset"). What they refine stays: 38 is still a foreground colour.
+            if !inSubParameters { parameters.append(current ?? 0) }
             current = nil
+            inSubParameters = true
+        case UInt8(ascii: ";"):
+            if !inSubParameters { parameters.append(current ?? 0) }
+            current = nil
+            inSubParameters = false
         case 0x3C...0x3F:
             privateMarker = byte
         case 0x20...0x2F:
             break
         case 0x40...0x7E:
             // A trailing separator leaves one more, empty, parameter: `ESC[31;m` is `31;0`.
-            if let value = current { parameters.append(value) } else if !parameters.isEmpty { parameters.append(0) }
+            if let value = current { parameters.append(value) } else if !parameters.isEmpty && !inSubParameters { parameters.append(0) }
             state = .idle
             return .csi(final: byte, privateMarker: privateMarker, parameters: parameters)
         default:

@@ -44,8 +44,10 @@ private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: characte
     #expect(sequences("\u{1B}[12;40H") == [.csi(final: ascii("H"), privateMarker: nil, parameters: [12, 40])])
 }
 
-@Test func colonSubparametersAreFlattened() {
-    #expect(sequences("\u{1B}[38:5:196m") == [.csi(final: ascii("m"), privateMarker: nil, parameters: [38, 5, 196])])
+@Test func colonSubparametersStayWithTheirParameter() {
+    #expect(sequences("\u{1B}[38:5:196m") == [.csi(final: ascii("m"), privateMarker: nil, parameters: [38])])
+    #expect(sequences("\u{1B}[48:2::255:0:0;1m") == [.csi(final: ascii("m"), privateMarker: nil, parameters: [48, 1])])
+    #expect(sequences("\u{1B}[4:3m") == [.csi(final: ascii("m"), privateMarker: nil, parameters: [4])])
 }
 
 @Test func emptyParametersReadAsZero() {

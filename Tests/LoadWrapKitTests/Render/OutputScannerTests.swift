@@ -213,6 +213,10 @@ private struct Snapshot: Equatable, CustomStringConvertible {
     #expect(scanned("\u{1B}[38;5;196m", "\u{1B}[39m").allowsOverlay)
     #expect(!scanned("\u{1B}[38:5:196m").allowsOverlay)
     #expect(scanned("\u{1B}[38:5:196m", "\u{1B}[39m").allowsOverlay)
+    // An empty colour-space field must not read as a stray 0 ("reset") while a background is set.
+    #expect(!scanned("\u{1B}[48:2::255:0:0m").allowsOverlay)
+    #expect(scanned("\u{1B}[48:2::255:0:0m", "\u{1B}[49m").allowsOverlay)
+    #expect(!scanned("\u{1B}[44m", "\u{1B}[4:0m").allowsOverlay)
     #expect(scanned("\u{1B}[38;2;1;2;3m", "\u{1B}[39m").allowsOverlay)
     #expect(scanned("\u{1B}[44m", "\u{1B}[49m").allowsOverlay)
     #expect(scanned("\u{1B}[31;m").allowsOverlay)
