@@ -25,8 +25,13 @@ struct Session {
         outer = ControlClient(environment: environment)
         let chosen = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
         // One spinner per terminal: under another loadwrap, or beside one on the same terminal, stay silent.
-        let alone = chosen != .overlay || isatty(2) == 0 || TerminalLock.acquire(terminal: 2, environment: environment)
-        mode = outer != nil || !alone ? .silent : chosen
+        if outer != nil {
+            mode = .silent
+        } else if chosen == .overlay && isatty(2) == 1 {
+            mode = TerminalLock.acquire(terminal: 2, environment: environment) ? .overlay : .silent
+        } else {
+            mode = chosen
+        }
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
         group = mode == .plain && options.groups ? LogGroup.detect(environment, name: "loadwrap_\(getpid())") : nil

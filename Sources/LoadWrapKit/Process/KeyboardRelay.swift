@@ -13,6 +13,8 @@ final class KeyboardRelay {
     private(set) var pending: [UInt8] = []
     /// True once the real terminal reports end of input or a hangup.
     private(set) var closed = false
+    /// Where keys are read into, kept rather than made anew for every key press.
+    private var buffer = [UInt8](repeating: 0, count: 4096)
 
     /// Relays from `keys` to `primary`, judging keys by the modes of `secondary`.
     init(keys: RawMode, terminal: TerminalDevice, primary: Int32, secondary: Int32) {
@@ -44,7 +46,6 @@ final class KeyboardRelay {
     /// group is orphaned in its own session, where the kernel discards a terminal's SIGTSTP,
     /// so loadwrap stops it and itself instead (as a shell's job control would).
     func relayKeys() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
         if n <= 0 {
             if n == 0 || (errno != EINTR && errno != EAGAIN) { closed = true }

@@ -10,8 +10,8 @@
 struct Plumbing {
     /// The pseudo-terminal, in overlay mode on a terminal.
     private(set) var pty: PtyRelay?
-    /// The real terminal as a keyboard, when the command gets the pseudo-terminal as its own.
-    private(set) var keys: RawMode?
+    /// Keys from the real terminal to the pseudo-terminal, when the command gets it as its own.
+    private(set) var keyboard: KeyboardRelay?
     /// The pipes, log first.
     private(set) var pipes: [PipeRelay] = []
     /// What the spawn installs.
@@ -49,7 +49,7 @@ struct Plumbing {
     /// side stays open when loadwrap reads the command's modes from it (keys pass through).
     func commandStarted() {
         pipes.forEach { $0.releaseWriteEnd() }
-        if keys == nil { pty?.releaseSecondary() }
+        if keyboard == nil { pty?.releaseSecondary() }
     }
 
     /// The pseudo-terminal for the streams that are the terminal the overlay draws on.
@@ -67,7 +67,7 @@ struct Plumbing {
         redirections.append(Spawner.Redirection(
             fd: pty.secondary, streams: streams, controllingTerminalPath: ownTerminal ? pty.secondaryPath : nil))
         self.pty = pty
-        self.keys = keys
+        keyboard = keys.map { KeyboardRelay(keys: $0, terminal: terminal, primary: pty.primary, secondary: pty.secondary) }
     }
 
     /// A pipe relayed to `destination` for `streams`.

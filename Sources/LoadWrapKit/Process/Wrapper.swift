@@ -90,8 +90,8 @@ final class Wrapper {
         let plumbing = try Plumbing(configuration, startMS: startMS, clock: clock)
         // Without a terminal (a CI job) the command gets a process group of its own, as under GNU
         // `timeout`: a signal sent to loadwrap's whole group then reaches it once, from loadwrap.
-        let detached = plumbing.keys == nil && !Self.hasControllingTerminal()
-        ownGroup = plumbing.keys != nil || detached
+        let detached = plumbing.keyboard == nil && !Self.hasControllingTerminal()
+        ownGroup = plumbing.keyboard != nil || detached
         let setup = Spawner.Setup(
             redirections: plumbing.redirections,
             newProcessGroup: detached,
@@ -101,10 +101,8 @@ final class Wrapper {
         plumbing.commandStarted()
         pty = plumbing.pty
         relays = plumbing.relays
-        if let pty, let keys = plumbing.keys, let terminal = TerminalDevice(fd: 2) {
-            keyboard = KeyboardRelay(keys: keys, terminal: terminal, primary: pty.primary, secondary: pty.secondary)
-            keyboard?.takeIfForeground()
-        }
+        keyboard = plumbing.keyboard
+        keyboard?.takeIfForeground()
         if let pattern = configuration.until { watch(for: pattern) }
     }
 
