@@ -56,10 +56,10 @@ struct Session {
             exit(error.exitCode)
         }
         wrapper.onEarlyStop = { stop in
-            reportEarlyStop(stop, elapsedMS: clock.nowMS() - startMS, atLineStart: wrapper.atLineStart)
+            reportEarlyStop(stop, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper)
         }
         wrapper.onTitleChange = { title in
-            if mode == .plain { StandardStreams.err((wrapper.atLineStart ? "" : "\n") + lines.start(title)) }
+            if mode == .plain { wrapper.announce(lines.start(title)) }
         }
         let end = wrapper.wait()
         control?.remove()
@@ -109,15 +109,15 @@ struct Session {
     }
 
     /// The spinner stopped while the command runs on: `✔ title · ready in 4.1s`, or `loadwrap done`'s message.
-    private func reportEarlyStop(_ stop: Wrapper.EarlyStop, elapsedMS: Int, atLineStart: Bool) {
+    private func reportEarlyStop(_ stop: Wrapper.EarlyStop, elapsedMS: Int, wrapper: Wrapper) {
         let message: String?
         if case .done(let text) = stop { message = text } else { message = nil }
         guard mode != .silent, message != nil || resultRequest.shows(succeeded: true) else { return }
         let outcome: Outcome = stop == .matched ? .ready : .done
-        // The terminal may be in raw mode here (keys pass through loadwrap): lines end with CR LF.
-        let newline = mode == .overlay ? "\r\n" : "\n"
         let line = lines.end(message ?? options.successText ?? title, outcome: outcome, elapsedMS: elapsedMS)
-        StandardStreams.err((atLineStart ? "" : newline) + String(line.dropLast()) + newline)
+        guard mode == .overlay else { return wrapper.announce(line) }
+        // The terminal may be in raw mode here (keys pass through loadwrap): lines end with CR LF.
+        StandardStreams.err((wrapper.atLineStart ? "" : "\r\n") + String(line.dropLast()) + "\r\n")
     }
 
     /// After the command: held output if it failed, the group's end, then the end line.

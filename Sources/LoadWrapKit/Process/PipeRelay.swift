@@ -72,10 +72,14 @@ final class PipeRelay: OutputRelay {
         guard let heartbeat else { return }
         let now = clock.nowMS()
         guard now - lastActivityMS >= heartbeat.intervalMS else { return }
-        let line = heartbeat.line(now - heartbeat.startMS)
+        writeLine(heartbeat.line(now - heartbeat.startMS))
+    }
+
+    /// Writes one of loadwrap's own lines (a heartbeat, a say) into the log, on a line of its own.
+    func writeLine(_ line: String) {
         FileDescriptorIO.writeAll(destination, (logAtLineStart ? "" : "\n") + line)
         logAtLineStart = line.utf8.last == 0x0A
-        lastActivityMS = now
+        lastActivityMS = clock.nowMS()
     }
 
     func timeoutMS() -> Int32 {

@@ -111,8 +111,22 @@ final class Wrapper {
 
     /// True when the command's terminal output left the cursor at the start of an empty line.
     var atLineStart: Bool {
-        let log = relays.lazy.compactMap { $0 as? PipeRelay }.first { $0.destination == 2 }
-        return pty?.atLineStart ?? log?.logAtLineStart ?? true
+        pty?.atLineStart ?? logPipe?.logAtLineStart ?? true
+    }
+
+    /// Writes one of loadwrap's own plain-mode lines (a say, an early stop) to stderr, on a line of
+    /// its own; through the log pipe when there is one, so it knows where the log's lines end.
+    func announce(_ line: String) {
+        if let logPipe {
+            logPipe.writeLine(line)
+        } else {
+            StandardStreams.err((atLineStart ? "" : "\n") + line)
+        }
+    }
+
+    /// The pipe carrying the command's stderr to loadwrap's, in plain mode.
+    private var logPipe: PipeRelay? {
+        relays.lazy.compactMap { $0 as? PipeRelay }.first { $0.destination == 2 }
     }
 
     /// Relays until the command ends and erases the overlay; returns how it ended. The keyboard
