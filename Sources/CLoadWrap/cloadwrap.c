@@ -147,3 +147,15 @@ int lw_is_own_file(int fd) {
     if (fstat(fd, &info) != 0) return 0;
     return S_ISREG(info.st_mode) && info.st_uid == getuid();
 }
+
+ssize_t lw_splice(int in, int out, size_t length) {
+#if defined(__linux__)
+    return splice(in, NULL, out, NULL, length, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+#else
+    (void)in;
+    (void)out;
+    (void)length;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

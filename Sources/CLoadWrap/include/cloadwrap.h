@@ -53,4 +53,8 @@ int lw_decode_wait_status(int status);
 /// The last `byte` in `[start, start+length)`, or NULL; memrchr where libc has it.
 const void *lw_memrchr(const void *start, int byte, size_t length);
 
+/// Moves up to `length` bytes from the pipe `in` to `out` inside the kernel (Linux splice(2),
+/// non-blocking on both pipes); -1 with errno ENOSYS elsewhere, where the caller copies instead.
+ssize_t lw_splice(int in, int out, size_t length);
+
 #endif

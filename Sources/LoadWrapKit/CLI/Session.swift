@@ -1,5 +1,6 @@
-/// One run of `loadwrap [options] -- command` from start line to end line: what is shown around
-/// the command in each mode, and how loadwrap ends.
+/// One run of `loadwrap [options] -- command`: the mode and the topology decided once, the
+/// presenter of the mode told what happens, and loadwrap ended as the command ended. No mode
+/// branches below `init` and `stage`: what each mode shows is its presenter's business.
 struct Session {
     /// What the command line asked for.
     let options: Options
@@ -9,8 +10,6 @@ struct Session {
     let utf8: Bool
     /// Colour for the overlay and its end line; never in plain mode, which writes no escapes.
     let color: Bool
-    /// The collapsible log group of the CI, in plain mode.
-    let group: LogGroup?
     /// The loadwrap this one runs under, if any: it draws the one spinner, this one reports to it.
     let outer: ControlClient?
     /// The variables loadwrap reads (`ProcessEnvironment.names`).
@@ -18,7 +17,7 @@ struct Session {
     /// Where elapsed times come from.
     let clock: any TimeSource
 
-    /// Decides the mode, charset, colour and log group from the options and the environment.
+    /// Decides the mode, charset and colour from the options and the environment.
     init(_ options: Options, environment: [String: String], clock: any TimeSource = MonotonicClock()) {
         self.options = options
         self.environment = environment
@@ -34,112 +33,97 @@ struct Session {
         }
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
-        group = mode == .plain && options.groups ? LogGroup.detect(environment, name: "loadwrap_\(getpid())") : nil
         self.clock = clock
     }
 
     /// Runs the command and ends loadwrap as it ended.
     func run() -> Never {
         let startMS = clock.nowMS()
-        announceStart()
-        outer?.send(.push(pid: getpid(), title: title))
+        let stopper = EarlyStopper()
         // A channel of its own even when nested, so its command's `say`/`done` act on this run.
         let control = ControlChannel(environment: environment)
         let wrapper: Wrapper
         do {
-            wrapper = try Wrapper(configuration(startMS: startMS, control: control), startMS: startMS, clock: clock)
+            wrapper = try start(startMS: startMS, control: control, stopper: stopper)
         } catch {
             control?.remove()
             outer?.send(.pop(pid: getpid()))
-            if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
-            StandardStreams.err(error.message + "\n")
             exit(error.exitCode)
-        }
-        wrapper.onEarlyStop = { stop in
-            reportEarlyStop(stop, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper)
-        }
-        wrapper.onTitleChange = { title in
-            if mode == .plain { wrapper.announce(lines.start(title)) }
         }
         let end = wrapper.wait()
         control?.remove()
         outer?.send(.pop(pid: getpid()))
-        let outcome = finalOutcome(end, wrapper: wrapper)
-        // After an early stop a success was already reported; a later failure still is, and so is
-        // any end in a CI log group, where the early line is folded away inside the group.
-        report(outcome, elapsedMS: clock.nowMS() - startMS, wrapper: wrapper,
-               endLine: !(wrapper.stoppedEarly && outcome.succeeded) || group != nil)
-        if wrapper.timeout?.expired == true {
-            exit(end == .killed(SIGKILL) ? 128 + SIGKILL : 124)  // as GNU timeout
+        let outcome = finalOutcome(end, timeout: wrapper.timeout, stoppedEarly: stopper.stopped)
+        wrapper.presenter.finished(outcome, elapsedMS: clock.nowMS() - startMS, afterEarlyStop: stopper.stopped)
+        wrapper.releaseKeyboard()
+        ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
+    }
+
+    /// Sets up the stage, tells the presenter, and starts the command; on failure the presenter
+    /// has said why.
+    private func start(startMS: Int, control: ControlChannel?, stopper: EarlyStopper) throws(SpawnError) -> Wrapper {
+        let stage = try Stage(self, startMS: startMS)
+        let presenter = stage.presenter
+        presenter.started()
+        outer?.send(.push(pid: getpid(), title: options.resolvedTitle))
+        let handler = ControlHandler(title: options.resolvedTitle, upstream: outer, utf8: utf8, presenter: presenter) {
+            stopper.stop(.done(message: $0))
         }
-        end.imitate()
+        let sources: [any EventSource] = control.map { channel in
+            [ReadableSource(fd: channel.readFD) { channel.drain().forEach(handler.handle) }]
+        } ?? []
+        let configuration = Wrapper.Configuration(
+            command: options.command, topology: stage.topology,
+            timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
+            environment: control.map { [ControlChannel.variable: $0.path] } ?? [:])
+        do {
+            let wrapper = try Wrapper(configuration, plumbing: stage.plumbing, presenter: presenter, terminal: stage.terminal,
+                                      sources: sources, startMS: startMS, clock: clock)
+            watchUntil(stage.plumbing, stopper: stopper)
+            wrapper.afterTurn = { stopper.report(to: presenter, elapsedMS: clock.nowMS() - startMS) }
+            return wrapper
+        } catch {
+            presenter.failedToStart(error.message)
+            throw error
+        }
     }
 
-    /// The wrapper's settings for this session.
-    private func configuration(startMS: Int, control: ControlChannel?) -> Wrapper.Configuration {
-        let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: utf8), utf8: utf8)
-        let heartbeat = mode == .plain && options.heartbeatMS > 0
-            ? PipeRelay.Heartbeat(intervalMS: options.heartbeatMS, line: { [lines, title] in
-                lines.heartbeat(title, elapsedMS: $0)
-            }, startMS: startMS)
-            : nil
-        return Wrapper.Configuration(
-            command: options.command, mode: mode, look: Overlay.Look(style: style, color: color, utf8: utf8),
-            title: title, delayMS: options.delayMS, quiet: options.quiet, heartbeat: heartbeat,
-            timeout: options.timeoutMS.map { ($0, options.killAfterMS) }, until: options.until,
-            control: control, upstream: outer)
-    }
-
-    /// Plain mode's start line, inside a log group where the CI has them.
-    private func announceStart() {
-        guard mode == .plain else { return }
-        let line = lines.start(title)
-        if let group {
-            StandardStreams.err(group.open(header: String(line.dropLast()), unixTime: time(nil)))
-        } else {
-            StandardStreams.err(line)
+    /// Taps the output for `--until`; the tap is removed at the first match.
+    private func watchUntil(_ plumbing: Plumbing, stopper: EarlyStopper) {
+        guard let pattern = options.until, let watch = try? LineWatch(pattern: pattern) else { return }
+        plumbing.tap { [unowned plumbing] chunk in
+            guard watch.feed(chunk) else { return }
+            plumbing.tap(nil)
+            stopper.stop(.matched)
         }
     }
 
     /// What the end line reports: a timeout, a pattern that never matched, or the command's own end.
-    private func finalOutcome(_ end: ChildEnd, wrapper: Wrapper) -> Outcome {
-        if let timeout = wrapper.timeout, timeout.expired { return .timedOut(afterMS: timeout.limitMS) }
-        if let pattern = options.until, !wrapper.stoppedEarly { return .neverMatched(end, pattern: pattern) }
+    private func finalOutcome(_ end: ChildEnd, timeout: Timeout?, stoppedEarly: Bool) -> Outcome {
+        if let timeout, timeout.expired { return .timedOut(afterMS: timeout.limitMS) }
+        if let pattern = options.until, !stoppedEarly { return .neverMatched(end, pattern: pattern) }
         return .ended(end)
     }
+}
 
-    /// The spinner stopped while the command runs on: `✔ title · ready in 4.1s`, or `loadwrap done`'s message.
-    private func reportEarlyStop(_ stop: Wrapper.EarlyStop, elapsedMS: Int, wrapper: Wrapper) {
-        let message: String?
-        if case .done(let text) = stop { message = text } else { message = nil }
-        guard mode != .silent, message != nil || resultRequest.shows(succeeded: true) else { return }
-        let outcome: Outcome = stop == .matched ? .ready : .done
-        let line = lines.end(message ?? options.successText ?? title, outcome: outcome, elapsedMS: elapsedMS)
-        guard mode == .overlay else { return wrapper.announce(line) }
-        // The terminal may be in raw mode here (keys pass through loadwrap): lines end with CR LF.
-        StandardStreams.err((wrapper.atLineStart ? "" : "\r\n") + String(line.dropLast()) + "\r\n")
+/// The spinner stopping while the command runs on (`--until`, `loadwrap done`): noted when it
+/// happens, reported once the loop has written the output that caused it.
+final class EarlyStopper {
+    /// True once the spinner has stopped early.
+    private(set) var stopped = false
+    private var pending: EarlyStop?
+
+    /// Notes the first early stop; later ones change nothing.
+    func stop(_ stop: EarlyStop) {
+        guard !stopped else { return }
+        stopped = true
+        pending = stop
     }
 
-    /// After the command: held output if it failed, the group's end, then the end line.
-    private func report(_ outcome: Outcome, elapsedMS: Int, wrapper: Wrapper, endLine: Bool) {
-        let replayed = outcome.succeeded ? nil : wrapper.held
-        replayed?.replay(to: 2)
-        wrapper.releaseKeyboard()
-        if let group { StandardStreams.err(group.close(unixTime: time(nil))) }
-        guard endLine, mode != .silent, resultRequest.shows(succeeded: outcome.succeeded) else { return }
-        let text = (outcome.succeeded ? options.successText : options.failureText) ?? title
-        // After a partial line (a prompt without newline), start the end line on a line of its own.
-        let atLineStart = replayed?.endsAtLineStart ?? wrapper.atLineStart
-        let newline = atLineStart ? "" : "\n"
-        StandardStreams.err(newline + lines.end(text, outcome: outcome, elapsedMS: elapsedMS))
+    /// Tells the presenter of a stop noted since the last call.
+    func report(to presenter: any Presenter, elapsedMS: Int) {
+        guard let stop = pending else { return }
+        pending = nil
+        presenter.stoppedEarly(stop, elapsedMS: elapsedMS)
     }
-
-    /// `--result`, or the mode's default: always in plain mode, never in overlay.
-    private var resultRequest: ResultRequest {
-        options.result ?? (mode == .plain ? .always : .never)
-    }
-
-    private var title: String { options.resolvedTitle }
-
-    private var lines: ReportLines { ReportLines(utf8: utf8, color: color && mode == .overlay) }
 }

@@ -1,6 +1,6 @@
 /// Passes keys from the real terminal (in raw mode) to the command's pseudo-terminal, whose
 /// line discipline then echoes them and turns Ctrl-C into SIGINT for the command.
-final class KeyboardRelay {
+final class KeyboardRelay: EventSource {
     /// The real terminal, read for keys while it is in raw mode.
     private let keys: RawMode
     /// The terminal the overlay draws on, to know when loadwrap is in its foreground.
@@ -15,6 +15,8 @@ final class KeyboardRelay {
     private(set) var closed = false
     /// Where keys are read into, kept rather than made anew for every key press.
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    /// Called when the keys held the suspend key (Ctrl-Z).
+    var onSuspendKey: (() -> Void)?
 
     /// Relays from `keys` to `primary`, judging keys by the modes of `secondary`.
     init(keys: RawMode, terminal: TerminalDevice, primary: Int32, secondary: Int32) {
@@ -29,6 +31,19 @@ final class KeyboardRelay {
 
     /// True while keys should be read: the terminal is loadwrap's, in raw mode, and still there.
     var isReading: Bool { keys.isActive && !closed }
+
+    func interests(into list: inout [PollInterest]) {
+        if isReading { list.append(.readable(input)) }
+        if !pending.isEmpty { list.append(.writable(primary)) }
+    }
+
+    func handle(_ fd: Int32, revents: Int16) {
+        if fd == primary {
+            flush()
+        } else if relayKeys() {
+            onSuspendKey?()
+        }
+    }
 
     /// Takes the keyboard (raw mode) once loadwrap is in the terminal's foreground. A background
     /// job must not touch it: the kernel would stop it with SIGTTOU, and the keys are the shell's.

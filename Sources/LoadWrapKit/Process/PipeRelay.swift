@@ -1,49 +1,23 @@
-/// Plain mode: the command's log-bound output (its stderr, and its stdout when that goes to the
-/// same place) passes through a pipe, so loadwrap sees the log fall silent (heartbeats) and can
-/// hold it back (`--quiet`). Output bound elsewhere, e.g. a data pipe, never comes through here.
-final class PipeRelay: OutputRelay {
+/// A pipe between the command and loadwrap: the command writes one end (as its stderr, and its
+/// stdout when that goes to the same place), loadwrap reads the other and hands each chunk to
+/// the presenter (the log: heartbeats, `--quiet`, `--until`).
+final class PipeRelay: EventSource {
     /// The end loadwrap reads.
     private var readEnd: Int32
-    /// The end the command writes, installed as its stderr (and stdout); closed once it runs.
+    /// The end the command writes; closed once the command holds its own copy.
     private(set) var writeEnd: Int32
-    /// Where the relayed output goes: loadwrap's own stderr.
-    let destination: Int32
-    let held: HeldOutput?
+    /// Where the output goes: the presenter, once connected.
+    var sink: (any OutputSink)?
+    /// Sees every chunk before the sink does (`--until`); nil costs nothing.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
-    private var closed = false
-    private let clock: any TimeSource
-    private let heartbeat: Heartbeat?
+    /// True once the pipe has ended or its destination refused output.
+    private(set) var closed = false
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    /// What a silence is and what to say after one.
-    struct Heartbeat {
-        /// Milliseconds of silence in the log before a line.
-        var intervalMS: Int
-        /// The line to write, given the milliseconds since the command started.
-        var line: (Int) -> String
-        /// When the command started.
-        var startMS: Int
-    }
-
-    /// When the log last saw a byte, from the command or a heartbeat.
-    private var lastActivityMS: Int
-    /// Whether the log's last byte ended a line: a heartbeat after a partial line (a progress
-    /// bar, a prompt) starts a line of its own instead of joining it.
-    private(set) var logAtLineStart = true
-
-    /// Creates the pipe; `quiet` holds output back instead of passing it on.
-    init(destination: Int32, quiet: Bool, heartbeat: Heartbeat?, clock: any TimeSource) throws(SpawnError) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw .failed("pipe", reason: String(cString: strerror(errno))) }
-        readEnd = fds[0]
-        writeEnd = fds[1]
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
-        self.destination = destination
-        self.held = quiet ? HeldOutput() : nil
-        self.heartbeat = heartbeat
-        self.clock = clock
-        lastActivityMS = clock.nowMS()
+    /// Creates the pipe, close-on-exec, its read end non-blocking.
+    init(sink: (any OutputSink)? = nil) throws(SpawnError) {
+        (readEnd, writeEnd) = try Self.makePipe()
+        self.sink = sink
     }
 
     deinit {
@@ -57,47 +31,23 @@ final class PipeRelay: OutputRelay {
         writeEnd = -1
     }
 
-    var pollFD: Int32? { closed ? nil : readEnd }
+    func interests(into list: inout [PollInterest]) {
+        if !closed { list.append(.readable(readEnd)) }
+    }
 
+    func handle(_ fd: Int32, revents: Int16) {
+        relayAvailable(maxReads: Relay.readsPerTurn)
+    }
+
+    /// Reads what is waiting and hands it on, at most `maxReads` chunks.
     func relayAvailable(maxReads: Int) {
         guard !closed else { return }
         let outcome = FileDescriptorIO.readChunks(readEnd, into: &buffer, maxReads: maxReads) { chunk in
-            pass(chunk)
+            tap?(chunk)
+            if sink?.output(chunk) == false { readerGone() }
             return !closed  // the reader went away: stop before reading a closed descriptor
         }
         if outcome == .ended { closed = true }
-    }
-
-    func tick() {
-        guard let heartbeat else { return }
-        let now = clock.nowMS()
-        guard now - lastActivityMS >= heartbeat.intervalMS else { return }
-        writeLine(heartbeat.line(now - heartbeat.startMS))
-    }
-
-    /// Writes one of loadwrap's own lines (a heartbeat, a say) into the log, on a line of its own.
-    func writeLine(_ line: String) {
-        FileDescriptorIO.writeAll(destination, (logAtLineStart ? "" : "\n") + line)
-        logAtLineStart = line.utf8.last == 0x0A
-        lastActivityMS = clock.nowMS()
-    }
-
-    func timeoutMS() -> Int32 {
-        guard let heartbeat else { return -1 }
-        return Int32(clamping: max(0, lastActivityMS + heartbeat.intervalMS - clock.nowMS()))
-    }
-
-    /// Holds or writes one chunk; only what reaches the log counts as activity.
-    private func pass(_ chunk: UnsafeRawBufferPointer) {
-        tap?(chunk)
-        if let held {
-            held.append(chunk)
-        } else if FileDescriptorIO.writeAll(destination, chunk) {
-            lastActivityMS = clock.nowMS()
-            if let last = chunk.last { logAtLineStart = last == 0x0A }
-        } else {
-            readerGone()
-        }
     }
 
     /// The destination refused the bytes (EPIPE: `| head` has exited). Closing the read end passes
@@ -106,5 +56,14 @@ final class PipeRelay: OutputRelay {
         closed = true
         close(readEnd)
         readEnd = -1
+    }
+
+    /// A pipe with both ends close-on-exec and the read end non-blocking.
+    static func makePipe() throws(SpawnError) -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw .failed("pipe", reason: String(cString: strerror(errno))) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        return (fds[0], fds[1])
     }
 }

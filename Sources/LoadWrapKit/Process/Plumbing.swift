@@ -1,95 +1,115 @@
 /// Where the command's standard streams go, and the relays loadwrap runs between them and its own:
 ///
 /// - overlay on a terminal: the terminal-bound streams share one pseudo-terminal (order kept);
+///   it is the command's controlling terminal only when loadwrap is alone on the terminal;
 /// - plain and silent with `--quiet`, heartbeats or `--until`: stderr, and stdout when it goes
 ///   to the same place, share one pipe (the log);
-/// - with `--until`, stdout bound elsewhere (a data pipe, a file) gets a pipe of its own so its
-///   lines are seen; its bytes pass unchanged and are never held.
+/// - stdout bound elsewhere gets a pipe of its own when loadwrap must see it: a guest erases its
+///   line before data reaches a reader that shares the terminal, and `--until` reads its lines.
+///   Its bytes pass unchanged and are never held.
 ///
 /// Everything else is inherited, untouched.
-struct Plumbing {
+final class Plumbing {
+    /// What the run needs passed through loadwrap.
+    struct Needs {
+        /// The overlay's terminal (overlay mode, stderr a terminal), or nil.
+        var terminal: TerminalDevice?
+        /// The log passes through a pipe: `--quiet`, `--until` or heartbeats, without an overlay.
+        var logPipe: Bool
+        /// stdout passes through a pipe of its own when not already covered.
+        var stdoutPipe: Bool
+    }
+
     /// The pseudo-terminal, in overlay mode on a terminal.
     private(set) var pty: PtyRelay?
     /// Keys from the real terminal to the pseudo-terminal, when the command gets it as its own.
     private(set) var keyboard: KeyboardRelay?
-    /// The pipes, log first.
-    private(set) var pipes: [PipeRelay] = []
+    /// The log pipe, in plain and silent mode when output must pass through loadwrap.
+    private(set) var log: PipeRelay?
+    /// The command's stdout, when loadwrap must see it on its way to its own stdout.
+    private(set) var data: DataRelay?
     /// What the spawn installs.
     private(set) var redirections: [Spawner.Redirection] = []
 
-    /// Every relay, for the event loop.
-    var relays: [any OutputRelay] { (pty.map { [$0] } ?? []) + pipes }
-
-    /// Opens what `configuration` needs.
-    init(_ configuration: Wrapper.Configuration, startMS: Int, clock: any TimeSource) throws(SpawnError) {
+    /// Opens what `needs` asks for, arranged for `topology`; `keys` is the real terminal as a
+    /// keyboard when keys pass through loadwrap.
+    init(_ needs: Needs, topology: Topology, keys: RawMode?) throws(SpawnError) {
         var covered: Set<Int32> = []
-        if configuration.mode == .overlay, let terminal = TerminalDevice(fd: 2) {
-            try openTerminal(terminal, configuration, startMS: startMS, clock: clock)
-            covered = Set(redirections.flatMap(\.streams))
-        } else if needsLogPipe(configuration) {
-            let streams: [Int32] = (FileIdentity.same(1, 2) ? [1] : []) + [2]
-            try openPipe(to: 2, streams: streams, quiet: configuration.quiet, heartbeat: configuration.heartbeat, clock: clock)
-            covered = Set(streams)
+        if let terminal = needs.terminal {
+            try openTerminal(terminal, topology: topology, keys: keys)
+        } else if needs.logPipe && !StandardDescriptors.isPlaceholder(2) {
+            let log = try PipeRelay()
+            redirections.append(Spawner.Redirection(fd: log.writeEnd, streams: (FileIdentity.same(1, 2) ? [1] : []) + [2]))
+            self.log = log
         }
-        if configuration.until != nil && !covered.contains(1) && !StandardDescriptors.isPlaceholder(1) {
-            try openPipe(to: 1, streams: [1], quiet: false, heartbeat: nil, clock: clock)
+        covered = Set(redirections.flatMap(\.streams))
+        if needs.stdoutPipe && !covered.contains(1) && !StandardDescriptors.isPlaceholder(1) {
+            let data = try DataRelay(destination: 1)
+            redirections.append(Spawner.Redirection(fd: data.writeEnd, streams: [1]))
+            self.data = data
         }
     }
 
-    /// Whether stderr must pass through a pipe: to hold it (`--quiet`), watch it (`--until`), or see
-    /// its silences (heartbeats). Also when it is a terminal (TERM=dumb, a CI job run with a tty):
-    /// there the heartbeat is what keeps a no-output timer from killing the job; `--heartbeat 0`
-    /// leaves the terminal to the command.
-    private func needsLogPipe(_ configuration: Wrapper.Configuration) -> Bool {
-        guard !StandardDescriptors.isPlaceholder(2) else { return false }
-        return configuration.quiet || configuration.until != nil || configuration.heartbeat != nil
+    /// Every source of output, for the event loop.
+    var sources: [any EventSource] {
+        var list: [any EventSource] = []
+        if let pty { list.append(pty) }
+        if let log { list.append(log) }
+        if let data { list.append(data) }
+        return list
+    }
+
+    /// Hands output to `presenter`; before data leaves, a guest's presenter erases its line.
+    func connect(to presenter: any Presenter, guest: Bool) {
+        pty?.sink = presenter
+        log?.sink = presenter
+        if guest { data?.beforeData = { [unowned presenter] in presenter.dataLeaving() } }
+    }
+
+    /// Sets a tap on every output source (`--until`); nil removes it.
+    func tap(_ body: ((UnsafeRawBufferPointer) -> Void)?) {
+        pty?.tap = body
+        log?.tap = body
+        data?.tap = body
+    }
+
+    /// Whose echo and canonical mode tell when the command (or, on a shared terminal, anyone)
+    /// wants the terminal to itself.
+    func modeWatch(on terminal: TerminalDevice, topology: Topology) -> ModeWatch {
+        switch topology {
+        case .ownTerminal: return ModeWatch(fd: pty!.secondary, rule: .unchangedSinceStart)
+        case .guest: return ModeWatch(fd: terminal.fd, rule: .cookedWithEcho)
+        case .sharedGroup, .ownGroup: return ModeWatch(fd: terminal.fd, rule: .unchangedSinceStart)
+        }
     }
 
     /// Closes loadwrap's copies of what the command now holds; the pseudo-terminal's secondary
     /// side stays open when loadwrap reads the command's modes from it (keys pass through).
     func commandStarted() {
-        pipes.forEach { $0.releaseWriteEnd() }
+        log?.releaseWriteEnd()
+        data?.releaseWriteEnd()
         if keyboard == nil { pty?.releaseSecondary() }
     }
 
+    /// Relays what is left after the command ended, bounded.
+    func drain() {
+        pty?.relayAvailable(maxReads: Relay.finalReads)
+        log?.relayAvailable(maxReads: Relay.finalReads)
+        data?.relayAvailable(maxReads: Relay.finalReads, finishing: true)
+    }
+
     /// The pseudo-terminal for the streams that are the terminal the overlay draws on.
-    private mutating func openTerminal(
-        _ terminal: TerminalDevice, _ configuration: Wrapper.Configuration, startMS: Int, clock: any TimeSource
-    ) throws(SpawnError) {
-        let keys = Self.keyboard(of: terminal)
-        let overlay = Overlay(look: configuration.look, title: configuration.title, startMS: startMS,
-                              delayMS: configuration.delayMS, columns: Int(terminal.size?.columns ?? 80))
-        let pty = try PtyRelay(terminal: terminal, keyboard: keys?.saved, overlay: overlay,
-                               quiet: configuration.quiet, clock: clock)
-        let ownTerminal = keys != nil
-        let streams: [Int32] = (ownTerminal && terminal.isSameDevice(as: 0) ? [0] : [])
+    private func openTerminal(_ terminal: TerminalDevice, topology: Topology, keys: RawMode?) throws(SpawnError) {
+        let pty = try PtyRelay(modes: keys?.saved)
+        pty.resize(to: terminal.size)
+        let own = topology == .ownTerminal
+        let streams: [Int32] = (own && terminal.isSameDevice(as: 0) ? [0] : [])
             + (terminal.isSameDevice(as: 1) ? [1] : []) + [2]
         redirections.append(Spawner.Redirection(
-            fd: pty.secondary, streams: streams, controllingTerminalPath: ownTerminal ? pty.secondaryPath : nil))
+            fd: pty.secondary, streams: streams, controllingTerminalPath: own ? pty.secondaryPath : nil))
         self.pty = pty
-        keyboard = keys.map { KeyboardRelay(keys: $0, terminal: terminal, primary: pty.primary, secondary: pty.secondary) }
-    }
-
-    /// A pipe relayed to `destination` for `streams`.
-    private mutating func openPipe(
-        to destination: Int32, streams: [Int32], quiet: Bool, heartbeat: PipeRelay.Heartbeat?, clock: any TimeSource
-    ) throws(SpawnError) {
-        let pipe = try PipeRelay(destination: destination, quiet: quiet, heartbeat: heartbeat, clock: clock)
-        redirections.append(Spawner.Redirection(fd: pipe.writeEnd, streams: streams))
-        pipes.append(pipe)
-    }
-
-    /// The real terminal as a keyboard: stdin if that is the terminal, else the terminal on stderr
-    /// opened anew for reading, as a pager reads keys while its input is a pipe — if it is loadwrap's
-    /// controlling terminal, so no one else's keys are taken. With one, the command gets the
-    /// pseudo-terminal as its own and keys pass through loadwrap whenever loadwrap is in the foreground.
-    private static func keyboard(of terminal: TerminalDevice) -> RawMode? {
-        if terminal.isSameDevice(as: 0) { return RawMode(fd: 0) }
-        guard let name = ttyname(terminal.fd) else { return nil }
-        let fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        if tcgetsid(fd) == getsid(0), let mode = RawMode(fd: fd) { return mode }
-        close(fd)
-        return nil
+        if own, let keys {
+            keyboard = KeyboardRelay(keys: keys, terminal: terminal, primary: pty.primary, secondary: pty.secondary)
+        }
     }
 }

@@ -1,7 +1,7 @@
 import CLoadWrap
 
 /// Why a command could not be started; each case maps to the wrapper exit code users know from `env`.
-public enum SpawnError: Error, Equatable {
+package enum SpawnError: Error, Equatable {
     /// No such command on PATH or no such file (exit 127).
     case notFound(String)
     /// Found, but it cannot be executed (exit 126).
@@ -10,7 +10,7 @@ public enum SpawnError: Error, Equatable {
     case failed(String, reason: String)
 
     /// The exit status loadwrap ends with.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .notFound: return 127
         case .notExecutable: return 126
@@ -19,7 +19,7 @@ public enum SpawnError: Error, Equatable {
     }
 
     /// The one-line message for stderr.
-    public var message: String {
+    package var message: String {
         switch self {
         case .notFound(let name): return "Error: Command not found: '\(Sanitizer.sanitize(name))'."
         case .notExecutable(let name, let reason): return "Error: Cannot run '\(Sanitizer.sanitize(name))': \(reason)."
@@ -28,15 +28,24 @@ public enum SpawnError: Error, Equatable {
     }
 }
 
-/// Starts the command with `posix_spawnp`, in loadwrap's own process group so terminal keys reach it.
+/// Starts the command with `posix_spawnp`, where the topology puts it.
 enum Spawner {
+    /// The process group (or session) the command starts in.
+    enum Group: Equatable {
+        /// loadwrap's own: the terminal's keys and signals reach it directly.
+        case loadwrapsGroup
+        /// A process group of its own.
+        case newGroup
+        /// A session of its own, with a redirection's `controllingTerminalPath` as its terminal.
+        case newSession
+    }
+
     /// What the child gets besides the inherited environment and descriptors.
     struct Setup {
         /// Descriptors installed as the child's standard streams; the others are inherited.
         var redirections: [Redirection] = []
-        /// Start the command in a process group of its own (ignored with a controlling terminal path,
-        /// which makes a session).
-        var newProcessGroup = false
+        /// Where the command starts.
+        var group: Group = .loadwrapsGroup
         /// Variables added to (or replacing those in) loadwrap's own environment.
         var extraEnvironment: [String: String] = [:]
         /// Signals to reset to their default action in the child.
@@ -70,8 +79,7 @@ enum Spawner {
         }
         var attributes = SpawnAttributes(
             defaultSignals: setup.defaultSignals, mask: setup.signalMask,
-            newSession: setup.redirections.contains { $0.controllingTerminalPath != nil },
-            newGroup: setup.newProcessGroup)
+            newSession: setup.group == .newSession, newGroup: setup.group == .newGroup)
         defer { attributes.destroy() }
 
         let argv = command.map { strdup($0) } + [nil]

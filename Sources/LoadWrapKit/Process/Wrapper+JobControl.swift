@@ -7,12 +7,9 @@ extension Wrapper {
         case SIGCHLD:
             reap()
         case SIGWINCH:
-            pty?.resize()
-            // A pseudo-terminal that is the command's own signals its foreground group on resize;
-            // one that is not (no keys through loadwrap) signals no one, so loadwrap does.
-            if keyboard == nil { kill(child, SIGWINCH) }
+            resize()
         case SIGTSTP:
-            if !ownGroup && delivery.sentByProcess { kill(child, SIGTSTP) }
+            if topology.sharesLoadwrapsGroup && delivery.sentByProcess { kill(child, SIGTSTP) }
             suspendTogether()
         case SIGCONT:
             resumeTogether()
@@ -21,11 +18,21 @@ extension Wrapper {
         }
     }
 
-    /// Passes a signal on to the command. In a process group of its own (keys through loadwrap, or
-    /// no terminal at all) everything goes to that group, once. Sharing loadwrap's group on a
-    /// terminal, keys (Ctrl-C, hangup) already reached it: only a signal another process sent goes on.
+    /// Copies the terminal's size to the command's pseudo-terminal and redraws at the new width.
+    /// A pseudo-terminal that is the command's own signals its foreground group on resize; one
+    /// that is not signals no one, so loadwrap does, once the new size is in place.
+    func resize() {
+        guard let pty = plumbing.pty else { return }
+        pty.resize(to: terminal?.size)
+        presenter.resized()
+        if !topology.kernelSignalsResize { kill(child, SIGWINCH) }
+    }
+
+    /// Passes a signal on to the command. Leading a group of its own, the command's group gets
+    /// everything, once. Sharing loadwrap's group on a terminal, keys (Ctrl-C, hangup) already
+    /// reached it: only a signal another process sent goes on.
     func forward(_ delivery: SignalPipe.Delivery) {
-        if ownGroup {
+        if topology.commandLeadsGroup {
             kill(-child, delivery.signo)
         } else if delivery.sentByProcess {
             kill(child, delivery.signo)
@@ -43,21 +50,29 @@ extension Wrapper {
         }
     }
 
-    /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and redraw after `fg`.
+    /// Ctrl-Z: erase the line, give the terminal back, stop with the command, and carry on after
+    /// `fg`. The resume happens here, right after the stop, and not again when the SIGCONT that
+    /// woke loadwrap is read: a process group orphaned by its shell is never stopped by SIGTSTP,
+    /// and there no SIGCONT would come.
     func suspendTogether() {
-        if ownGroup { kill(-child, SIGSTOP) }
-        pty?.suspend()
-        keyboard?.release()
+        suspended = true
+        if topology.commandLeadsGroup { kill(-child, SIGSTOP) }
+        presenter.suspend()
+        plumbing.keyboard?.release()
         signals.restoreDefault(SIGTSTP)
         kill(getpid(), SIGTSTP)
         signals.catchAgain(SIGTSTP)
         resumeTogether()
     }
 
-    /// After `fg` (SIGCONT): take the keyboard again, wake the command, redraw.
+    /// After `fg`: take the keyboard again, wake the command, take the new size, redraw — once
+    /// per stop.
     func resumeTogether() {
-        keyboard?.takeIfForeground()
-        if ownGroup { kill(-child, SIGCONT) }
-        pty?.resume()
+        guard suspended else { return }
+        suspended = false
+        plumbing.keyboard?.takeIfForeground()
+        if topology.commandLeadsGroup { kill(-child, SIGCONT) }
+        plumbing.pty?.resize(to: terminal?.size)
+        presenter.resume()
     }
 }

@@ -29,6 +29,12 @@ struct OutputScanner {
         atLineStart && !alternateScreen && rendition.isDefault && !movedRows
     }
 
+    /// Notes where loadwrap's own writes (its lines, replayed output) left the cursor: at the start
+    /// of an empty line or not.
+    mutating func mark(atLineStart: Bool) {
+        self.atLineStart = atLineStart
+    }
+
     /// Updates the state with one chunk of output, in order.
     mutating func scan(_ chunk: UnsafeRawBufferPointer) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }

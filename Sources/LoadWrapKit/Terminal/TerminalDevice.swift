@@ -26,6 +26,33 @@ struct TerminalDevice {
         return foreground < 0 || foreground == getpgrp()
     }
 
+    /// True while the terminal turns `\n` into `\r\n` on output (OPOST and ONLCR): not in raw mode.
+    var translatesNewlines: Bool {
+        var modes = termios()
+        guard tcgetattr(fd, &modes) == 0 else { return true }
+        return modes.c_oflag & tcflag_t(OPOST) != 0 && modes.c_oflag & tcflag_t(ONLCR) != 0
+    }
+
+    /// The terminal as a keyboard loadwrap may read: stdin if that is the terminal, else the
+    /// terminal opened anew for reading, as a pager reads keys while its input is a pipe — if it
+    /// is loadwrap's controlling terminal, so no one else's keys are taken. Nil when neither.
+    func keyboard() -> RawMode? {
+        if isSameDevice(as: 0) { return RawMode(fd: 0) }
+        guard let name = ttyname(fd) else { return nil }
+        let keys = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard keys >= 0 else { return nil }
+        if tcgetsid(keys) == getsid(0), let mode = RawMode(fd: keys) { return mode }
+        close(keys)
+        return nil
+    }
+
+    /// Whether loadwrap has a controlling terminal, where keys could reach the command's group.
+    static func controllingTerminalExists() -> Bool {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        if fd >= 0 { close(fd) }
+        return fd >= 0
+    }
+
     /// True when `other` is the same terminal, so the command's writes to it must also pass the overlay.
     func isSameDevice(as other: Int32) -> Bool {
         guard isatty(other) == 1 else { return false }

@@ -89,7 +89,8 @@ import Testing
 
     @Test func withATerminalTheCommandKeepsLoadwrapsGroupOrItsOwnSession() throws {
         let report = "echo \"sid $(ps -o sid= -p $$) $(ps -o sid= -p $PPID)\""
-        let run = try PtySession.run(Loadwrap.command(["--", "sh", "-c", report]))
+        // No spinner: on a loaded machine `ps` can outlast the default delay, and a frame would glue to the words.
+        let run = try PtySession.run(Loadwrap.command(["--delay", "60s", "--", "sh", "-c", report]))
         let words = Loadwrap.text(run.output).split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
         let index = try #require(words.firstIndex(of: "sid"))
         #expect(words[index + 1] != words[index + 2], "with keys through loadwrap the command has its own session")

@@ -1,0 +1,57 @@
+/// What a run is set up with before the command starts: where the command lives (the topology),
+/// what passes through loadwrap (the plumbing), and who writes to stderr (the presenter of the mode).
+/// The only place that looks at the mode to choose them.
+struct Stage {
+    let topology: Topology
+    let plumbing: Plumbing
+    let presenter: any Presenter
+    /// The terminal the overlay draws on, or nil.
+    let terminal: TerminalDevice?
+
+    /// Decides the topology from the terminal and loadwrap's stdout, opens the plumbing, and makes the presenter.
+    init(_ session: Session, startMS: Int) throws(SpawnError) {
+        let options = session.options
+        let terminal = session.mode == .overlay ? TerminalDevice(fd: 2) : nil
+        let sharedPipe = terminal == nil ? nil : SharedPipe(fd: 1)
+        let keys = terminal != nil && sharedPipe == nil ? terminal?.keyboard() : nil
+        topology = Topology.decide(overlayOnTerminal: terminal != nil, stdoutIsPipe: sharedPipe != nil,
+                                   keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
+        let heartbeat = session.mode == .plain && options.heartbeatMS > 0
+        let needs = Plumbing.Needs(
+            terminal: terminal, logPipe: options.quiet || options.until != nil || heartbeat,
+            stdoutPipe: topology == .guest || options.until != nil)
+        plumbing = try Plumbing(needs, topology: topology, keys: topology == .ownTerminal ? keys : nil)
+        self.terminal = terminal
+        presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
+                                   plumbing: plumbing, topology: topology, startMS: startMS)
+        plumbing.connect(to: presenter, guest: topology == .guest)
+    }
+
+    /// The presenter of the mode: overlay needs a terminal; without one a forced overlay writes lines.
+    private static func presenter(
+        _ session: Session, terminal: TerminalDevice?, sharedPipe: SharedPipe?, plumbing: Plumbing,
+        topology: Topology, startMS: Int
+    ) -> any Presenter {
+        let options = session.options
+        let held = options.quiet ? HeldOutput() : nil
+        let text = ReportText(
+            lines: ReportLines(utf8: session.utf8, color: session.color && session.mode == .overlay),
+            result: options.result ?? (session.mode == .plain ? .always : .never),
+            title: options.resolvedTitle, successText: options.successText, failureText: options.failureText)
+        if session.mode == .silent { return SilentPresenter(held: held) }
+        if session.mode == .overlay, let terminal {
+            let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: session.utf8), utf8: session.utf8)
+            let overlay = Overlay(look: Overlay.Look(style: style, color: session.color, utf8: session.utf8),
+                                  title: options.resolvedTitle, startMS: startMS, delayMS: options.delayMS,
+                                  columns: Int(terminal.size?.columns ?? 80))
+            return OverlayPresenter(painter: Painter(overlay: overlay), terminal: terminal,
+                                    modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
+                                    text: text, held: held, clock: session.clock)
+        }
+        let plain = session.mode == .plain
+        let group = plain && options.groups ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil
+        let heartbeat = plain && options.heartbeatMS > 0
+            ? PlainPresenter.Heartbeat(intervalMS: options.heartbeatMS, startMS: startMS) : nil
+        return PlainPresenter(text: text, group: group, heartbeat: heartbeat, held: held, clock: session.clock)
+    }
+}

@@ -1,0 +1,120 @@
+import CLoadWrap
+
+/// The command's stdout when it is data bound elsewhere (a pipe, a file) and loadwrap must see it:
+/// its reader shares the terminal (guest), or `--until` watches it. Bytes pass unchanged and are
+/// never held: in-kernel with splice(2) when nothing reads them on the way, else read and written.
+/// Before any byte leaves, `beforeData` runs, so the spinner is gone before the reader prints.
+final class DataRelay: EventSource {
+    /// The end loadwrap reads.
+    private var readEnd: Int32
+    /// The end the command writes; closed once the command holds its own copy.
+    private(set) var writeEnd: Int32
+    /// Where the data goes: loadwrap's stdout.
+    private let destination: Int32
+    /// Runs before data leaves (the overlay erases its line).
+    var beforeData: (() -> Void)?
+    /// Sees every chunk on its way (`--until`); with a tap bytes are copied, not spliced.
+    var tap: ((UnsafeRawBufferPointer) -> Void)?
+    /// True once the pipe has ended or its reader has gone.
+    private(set) var closed = false
+    /// True while the destination is full: the loop waits for room there, not for more data.
+    private var waitingForRoom = false
+    /// False once splice(2) turned out not to work here (not Linux, or not a pipe at either end).
+    private var spliceWorks = true
+    private var buffer: [UInt8] = []
+
+    /// Creates the pipe the command writes.
+    init(destination: Int32) throws(SpawnError) {
+        (readEnd, writeEnd) = try PipeRelay.makePipe()
+        self.destination = destination
+    }
+
+    deinit {
+        if readEnd >= 0 { close(readEnd) }
+        if writeEnd >= 0 { close(writeEnd) }
+    }
+
+    /// Closes loadwrap's copy of the write end, so the pipe reports end of file when the command is done.
+    func releaseWriteEnd() {
+        close(writeEnd)
+        writeEnd = -1
+    }
+
+    func interests(into list: inout [PollInterest]) {
+        guard !closed else { return }
+        list.append(waitingForRoom ? .writable(destination) : .readable(readEnd))
+    }
+
+    func handle(_ fd: Int32, revents: Int16) {
+        waitingForRoom = false
+        relayAvailable(maxReads: Relay.readsPerTurn)
+    }
+
+    /// Moves what is waiting, at most `maxReads` chunks of 64 KiB. `finishing`: after the command
+    /// ended, wait for room rather than leave data behind.
+    func relayAvailable(maxReads: Int, finishing: Bool = false) {
+        guard !closed else { return }
+        beforeData?()
+        if tap == nil && spliceWorks {
+            splice(maxReads: maxReads, finishing: finishing)
+        }
+        if !closed && !waitingForRoom && (tap != nil || !spliceWorks) {
+            copy(maxReads: maxReads)
+        }
+    }
+
+    /// Moves chunks in the kernel until the pipe is empty, the destination full, or the budget spent.
+    private func splice(maxReads: Int, finishing: Bool) {
+        var moves = 0
+        while moves < maxReads {
+            let n = lw_splice(readEnd, destination, Self.chunk)
+            if n > 0 {
+                moves += 1
+            } else if n == 0 {
+                closed = true
+                return
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN {
+                guard Self.unread(readEnd) > 0 else { return }  // nothing waiting: done for this turn
+                if !finishing {
+                    waitingForRoom = true
+                    return
+                }
+                FileDescriptorIO.waitWritable(destination)
+            } else if errno == EPIPE {
+                return readerGone()
+            } else {
+                spliceWorks = false  // EINVAL, ENOSYS: copy from now on
+                return
+            }
+        }
+    }
+
+    /// Reads and writes chunks, showing each to the tap.
+    private func copy(maxReads: Int) {
+        if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
+        let outcome = FileDescriptorIO.readChunks(readEnd, into: &buffer, maxReads: maxReads) { chunk in
+            tap?(chunk)
+            if !FileDescriptorIO.writeAll(destination, chunk) { readerGone() }
+            return !closed
+        }
+        if outcome == .ended { closed = true }
+    }
+
+    /// The reader went away (EPIPE: `| head` has exited). Closing the read end passes that on:
+    /// the command's next write fails with SIGPIPE, as it would bare.
+    private func readerGone() {
+        closed = true
+        close(readEnd)
+        readEnd = -1
+    }
+
+    private static let chunk = 1 << 16
+
+    /// Bytes waiting in a pipe.
+    private static func unread(_ fd: Int32) -> Int32 {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? count : 0
+    }
+}

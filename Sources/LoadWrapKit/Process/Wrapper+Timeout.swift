@@ -1,0 +1,29 @@
+/// `--timeout`: SIGTERM to the command and everything it started, SIGKILL after `--kill-after`.
+extension Wrapper {
+    /// Sends the timeout's signal when one is due.
+    func enforceTimeout() {
+        switch timeout?.check(nowMS: clock.nowMS()) {
+        case .terminate?: signalTree(SIGTERM)
+        case .kill?: signalTree(SIGKILL)
+        default: break
+        }
+    }
+
+    /// After a timeout, true while processes the command started are still alive and SIGKILL
+    /// has not gone out yet; their deaths wake the loop (loadwrap is their subreaper).
+    func timeoutLeavesSurvivors() -> Bool {
+        guard let timeout, timeout.expired, !timeout.killed else { return false }
+        return !ProcessTree.descendants(of: getpid()).isEmpty
+    }
+
+    /// Signals the command's process group (when it leads one) and every descendant;
+    /// SIGCONT after SIGTERM wakes stopped ones so they can act on it, as GNU `timeout` does.
+    private func signalTree(_ signo: Int32) {
+        if topology.commandLeadsGroup && end == nil { kill(-child, signo) }
+        // Descendants of loadwrap include the command itself until it is reaped.
+        for pid in Set(ProcessTree.descendants(of: getpid()) + (end == nil ? [child] : [])) {
+            kill(pid, signo)
+            if signo == SIGTERM { kill(pid, SIGCONT) }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+/// What the real terminal allows at one moment, read by the effectful side before each decision
+/// of the `Painter`, so the decision itself stays a pure function of its inputs.
+struct TerminalView: Equatable, Sendable {
+    /// loadwrap's process group has the terminal's foreground (not a background job, not a shell inside).
+    var foreground = true
+    /// Nobody has switched off echo or canonical mode (a pager, an editor, a password prompt).
+    var modesAllowDrawing = true
+    /// The other side of a shared pipe has read everything loadwrap handed it (guest only).
+    var consumerCaughtUp = true
+}
+
+/// The overlay's drawing decisions as a pure value: the bytes around each chunk of the command's
+/// terminal output (erase → chunk → redraw, at most one redraw per frame interval), on each frame,
+/// on resize, suspend and end, around loadwrap's own lines, and before data leaves through a pipe
+/// whose other side prints on the same terminal. Time and the terminal's state are passed in.
+struct Painter {
+    /// The spinner line.
+    private(set) var overlay: Overlay
+    /// What the command's output has left on the terminal.
+    private var scanner = OutputScanner()
+    /// True while loadwrap is stopped (Ctrl-Z).
+    private var suspended = false
+    /// True once the spinner has stopped for good (`--until`, `loadwrap done`, the end).
+    private(set) var ended = false
+    /// When data last left through a shared pipe; its reader prints soon after it reads.
+    private var lastDataMS: Int?
+    /// How long a shared pipe must be quiet before the line comes back.
+    let dataQuietMS: Int
+
+    /// Starts with nothing drawn.
+    init(overlay: Overlay, dataQuietMS: Int = Self.defaultDataQuietMS) {
+        self.overlay = overlay
+        self.dataQuietMS = dataQuietMS
+    }
+
+    /// A consumer such as `cat`, `grep` or `jq` prints within milliseconds of reading; this leaves
+    /// a loaded machine room for that before the line is drawn under what it printed.
+    static let defaultDataQuietMS = 150
+
+    /// True when the command's output left the cursor at the start of an empty line.
+    var atLineStart: Bool { scanner.atLineStart }
+
+    /// True while the command has hidden the cursor itself.
+    var commandHidCursor: Bool { scanner.cursorHidden }
+
+    /// The bytes to write before and after one chunk of the command's terminal output.
+    /// `view` is read only when a redraw is due.
+    mutating func around(
+        _ chunk: UnsafeRawBufferPointer, nowMS: Int, view: @autoclosure () -> TerminalView
+    ) -> (head: [UInt8], tail: [UInt8]) {
+        let head = overlay.erase()
+        scanner.scan(chunk)
+        let tail = overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) ? draw(nowMS: nowMS) : []
+        return (head, tail)
+    }
+
+    /// The bytes for a frame when one is due: a redraw, or an erase when the terminal is now the
+    /// command's (a prompt, a pager); empty when nothing is due.
+    mutating func frame(nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
+        guard !ended, overlay.isDue(nowMS: nowMS) else { return [] }
+        if canDraw(nowMS: nowMS, view: view()) { return draw(nowMS: nowMS) }
+        overlay.skipFrame(nowMS: nowMS)
+        return overlay.erase()
+    }
+
+    /// When `frame` next has something to do, or nil for never.
+    var nextFrameMS: Int? {
+        ended ? nil : max(overlay.nextDrawMS, lastDataMS.map { $0 + dataQuietMS } ?? 0)
+    }
+
+    /// The bytes after the terminal changed width: the line erased (all rows it may have been
+    /// reflowed onto when the terminal narrowed) and redrawn at the new width.
+    mutating func resized(columns: Int, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
+        let narrower = columns < overlay.columns
+        overlay.columns = columns
+        var bytes = overlay.erase(reflowed: narrower)
+        if !bytes.isEmpty && canDraw(nowMS: nowMS, view: view()) { bytes += draw(nowMS: nowMS) }
+        return bytes
+    }
+
+    /// The bytes that take the line away while loadwrap is stopped; nothing is drawn until `resume`.
+    mutating func suspend() -> [UInt8] {
+        suspended = true
+        return overlay.erase()
+    }
+
+    /// Allows drawing again from the next frame.
+    mutating func resume() {
+        suspended = false
+    }
+
+    /// The bytes that take the line away for good; the command's output keeps flowing.
+    mutating func end() -> [UInt8] {
+        ended = true
+        return overlay.erase()
+    }
+
+    /// The bytes to write before data goes out through a pipe whose reader may print on this
+    /// terminal: the line goes first, and stays away until the pipe has been quiet a while.
+    mutating func dataLeaving(nowMS: Int) -> [UInt8] {
+        lastDataMS = nowMS
+        return overlay.erase()
+    }
+
+    /// One of loadwrap's own lines (an early stop, the end line): the spinner erased, a line end
+    /// first when the command left a partial line, then the line. `lineEnd` is `\n`, or `\r\n`
+    /// while the real terminal does no output processing (keys through loadwrap, raw mode).
+    mutating func ownLine(_ text: String, lineEnd: String) -> [UInt8] {
+        var bytes = overlay.erase()
+        if !scanner.atLineStart { bytes += Array(lineEnd.utf8) }
+        bytes += Array(text.utf8) + Array(lineEnd.utf8)
+        scanner.mark(atLineStart: true)
+        return bytes
+    }
+
+    /// Notes that loadwrap wrote the command's held output (`--quiet`) after erasing the line.
+    mutating func replayed(endingAtLineStart: Bool) {
+        scanner.mark(atLineStart: endingAtLineStart)
+    }
+
+    /// Changes the title shown beside the frame.
+    mutating func setTitle(_ title: String) {
+        overlay.setTitle(title)
+    }
+
+    /// The line may show only where it cannot disturb anything else on the screen; the view,
+    /// which costs system calls to read, is read last.
+    private func canDraw(nowMS: Int, view: @autoclosure () -> TerminalView) -> Bool {
+        guard !suspended, !ended, scanner.allowsOverlay, lastDataMS.map({ nowMS - $0 >= dataQuietMS }) ?? true else {
+            return false
+        }
+        let view = view()
+        return view.foreground && view.modesAllowDrawing && view.consumerCaughtUp
+    }
+
+    private mutating func draw(nowMS: Int) -> [UInt8] {
+        overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden)
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+
+@testable import LoadWrapKit
+
+/// The overlay's drawing decisions, stepped on a fake clock with exact bytes: erase → chunk →
+/// redraw, at most one redraw per frame interval, when the line may show, and loadwrap's own
+/// lines after a partial line. Frames `a`/`b` every 100 ms, no colour, started at 1000 ms, no delay.
+@Suite struct PainterTests {
+    private static let look = Overlay.Look(
+        style: SpinnerStyle(name: "t", frames: ["a", "b"], intervalMS: 100), color: false, utf8: true)
+
+    private static func painter(quietMS: Int = 150) -> Painter {
+        Painter(overlay: Overlay(look: look, title: "w", startMS: 1_000, delayMS: 0, columns: 80), dataQuietMS: quietMS)
+    }
+
+    private static let free = TerminalView()
+    private static let hide = "\u{1B}[?25l"
+    private static let show = "\u{1B}[?25h"
+    private static let erase = "\r\u{1B}[K" + show
+
+    /// `around` for a text chunk, as one string: head + chunk + tail.
+    private static func around(_ painter: inout Painter, _ text: String, at now: Int, view: TerminalView = free) -> String {
+        var copy = text
+        return copy.withUTF8 { utf8 in
+            let (head, tail) = painter.around(UnsafeRawBufferPointer(utf8), nowMS: now, view: view)
+            return String(decoding: head, as: UTF8.self) + text + String(decoding: tail, as: UTF8.self)
+        }
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test func aChunkErasesTheLineAndRedrawsItWhenAFrameIsDue() {
+        var painter = Self.painter()
+        #expect(Self.text(painter.frame(nowMS: 1_000, view: Self.free)) == Self.hide + "\ra w 0s\u{1B}[K\r")
+        // 50 ms later no frame is due: erased, the chunk, nothing drawn after it.
+        #expect(Self.around(&painter, "x\n", at: 1_050) == Self.erase + "x\n")
+        // At 1100 a frame is due: drawn right after the chunk, in the same write.
+        #expect(Self.around(&painter, "y\n", at: 1_100) == "y\n" + Self.hide + "\rb w 0s\u{1B}[K\r")
+    }
+
+    @Test func aFloodIsCoalescedToOneRedrawPerInterval() {
+        var painter = Self.painter()
+        var redraws = 0
+        for ms in stride(from: 1_000, to: 2_000, by: 5) where Self.around(&painter, "l\n", at: ms).contains("w 0s") {
+            redraws += 1
+        }
+        #expect(redraws == 10)
+    }
+
+    @Test func aPartialLineKeepsTheLineAwayUntilItEnds() {
+        var painter = Self.painter()
+        #expect(Self.around(&painter, "Password: ", at: 1_000) == "Password: ")
+        #expect(painter.frame(nowMS: 1_100, view: Self.free).isEmpty)
+        #expect(Self.around(&painter, "\n", at: 1_200) == "\n" + Self.hide + "\ra w 0s\u{1B}[K\r")
+    }
+
+    @Test func theLineStepsAsideWhileTheTerminalIsSomeoneElses() {
+        var painter = Self.painter()
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        for view in [TerminalView(foreground: false), TerminalView(modesAllowDrawing: false), TerminalView(consumerCaughtUp: false)] {
+            var copy = painter
+            #expect(Self.text(copy.frame(nowMS: 1_100, view: view)) == Self.erase, "\(view)")
+            #expect(copy.frame(nowMS: 1_150, view: Self.free).isEmpty, "one check per interval")
+            #expect(Self.text(copy.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\ra w 0s\u{1B}[K\r")
+        }
+    }
+
+    @Test func theViewIsReadOnlyWhenAFrameIsDue() {
+        var painter = Self.painter()
+        var reads = 0
+        func view() -> TerminalView {
+            reads += 1
+            return Self.free
+        }
+        _ = painter.frame(nowMS: 1_000, view: view())
+        _ = painter.frame(nowMS: 1_050, view: view())
+        #expect(reads == 1)
+    }
+
+    @Test func dataLeavingErasesFirstAndTheLineWaitsForQuiet() {
+        var painter = Self.painter(quietMS: 150)
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        #expect(Self.text(painter.dataLeaving(nowMS: 1_010)) == Self.erase)
+        #expect(painter.nextFrameMS == 1_160)
+        #expect(painter.frame(nowMS: 1_100, view: Self.free).isEmpty, "already erased, and no redraw before the quiet")
+        #expect(painter.frame(nowMS: 1_159, view: Self.free).isEmpty)
+        // More data before the quiet ends pushes it on.
+        #expect(painter.dataLeaving(nowMS: 1_159).isEmpty)
+        #expect(painter.nextFrameMS == 1_309)
+        #expect(Self.text(painter.frame(nowMS: 1_309, view: Self.free)) == Self.hide + "\rb w 0s\u{1B}[K\r")
+    }
+
+    @Test func ownLinesStartOnALineOfTheirOwn() {
+        var painter = Self.painter()
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        #expect(Self.around(&painter, "ready", at: 1_050) == Self.erase + "ready")
+        #expect(Self.text(painter.ownLine("ok", lineEnd: "\r\n")) == "\r\nok\r\n")
+        #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "end\n", "no blank line after a line of its own")
+        #expect(painter.atLineStart)
+    }
+
+    @Test func replayedOutputDecidesWhereTheEndLineStarts() {
+        var painter = Self.painter()
+        painter.replayed(endingAtLineStart: false)
+        #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "\nend\n")
+    }
+
+    @Test func afterTheEndNothingIsDrawnOrScheduled() {
+        var painter = Self.painter()
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        #expect(Self.text(painter.end()) == Self.erase)
+        #expect(painter.nextFrameMS == nil)
+        #expect(painter.frame(nowMS: 5_000, view: Self.free).isEmpty)
+        #expect(Self.around(&painter, "more\n", at: 5_000) == "more\n")
+    }
+
+    @Test func suspendErasesAndResumeDrawsAtTheNextFrame() {
+        var painter = Self.painter()
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        #expect(Self.text(painter.suspend()) == Self.erase)
+        #expect(Self.text(painter.frame(nowMS: 1_100, view: Self.free)).isEmpty)
+        painter.resume()
+        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\ra w 0s\u{1B}[K\r")
+    }
+
+    @Test func narrowingErasesEverythingBelowAndRedrawsAtTheNewWidth() {
+        var painter = Self.painter()
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        #expect(Self.text(painter.resized(columns: 40, nowMS: 1_010, view: Self.free))
+            == "\r\u{1B}[J" + Self.show + Self.hide + "\ra w 0s\u{1B}[K\r")
+        #expect(Self.text(painter.resized(columns: 60, nowMS: 1_020, view: Self.free))
+            == Self.erase + Self.hide + "\ra w 0s\u{1B}[K\r")
+    }
+}
