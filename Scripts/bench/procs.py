@@ -69,10 +69,13 @@ class Proc:
     """One child started with posix_spawn; `t_start`/`t_end` in monotonic ns, `code` as
     os.waitstatus_to_exitcode (negative: killed by that signal), `rusage` from wait4."""
 
-    def __init__(self, argv, env, *, dup2=(), tty=None, tty_fds=(), setsid=False, name=None):
+    def __init__(self, argv, env, *, dup2=(), tty=None, tty_fds=(), setsid=False, name=None,
+                 on_exit=None):
         """`dup2`: (parent fd, child fd) pairs. `tty`: a pty secondary path the child opens as
         `tty_fds[0]` right after setsid, which makes it the child's controlling terminal (glibc's
-        posix_spawn runs setsid before the file actions), then dup2s onto the other `tty_fds`."""
+        posix_spawn runs setsid before the file actions), then dup2s onto the other `tty_fds`.
+        `on_exit(proc)`: called once the child has exited but before it is reaped, while its
+        /proc entry is still there."""
         actions = []
         if tty is not None:
             setsid = True
@@ -81,6 +84,7 @@ class Proc:
         actions += [(os.POSIX_SPAWN_DUP2, parent, child) for parent, child in dup2]
         self.name = name or os.path.basename(argv[0])
         self.setsid = setsid
+        self.on_exit = on_exit
         self.code = None
         self.rusage = None
         self.t_end = None
@@ -109,6 +113,10 @@ class Proc:
         """Collects the exit if it happened; `now` is when the harness saw it."""
         if self.done:
             return True
+        if self.on_exit is not None:
+            if os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+                return False
+            self.on_exit(self)
         pid, status, rusage = os.wait4(self.pid, os.WNOHANG)
         if pid == 0:
             return False

@@ -114,3 +114,23 @@ def _hung(procs, timeout):
     kill_all()
     raise Misbehaved(f"{names} still running after {timeout:.0f} s (hang?)")
 
+
+def first_data(fd, procs, readers=None, timeout=60.0):
+    """When `fd` first has data to read (it is not read here), in monotonic ns; also returns
+    when a proc ended or `fd` hung up before that, so the caller's checks see what happened.
+    Drains `readers` ({fd: sink}) meanwhile; fails like `pump` after `timeout` seconds."""
+    readers = dict(readers or {})
+    poller = select.poll()
+    for watched in [fd] + list(readers) + list(_exit_watches(procs)):
+        poller.register(watched, select.POLLIN)
+    deadline = time.monotonic_ns() + int(timeout * 1e9)
+    while True:
+        now = time.monotonic_ns()
+        if now >= deadline:
+            _hung(procs, timeout)
+        for ready, _ in poller.poll(max(0, math.ceil((deadline - now) / 1e6))):
+            if ready not in readers:
+                return time.monotonic_ns()
+            if not drain(ready, readers[ready]):
+                poller.unregister(ready)
+                del readers[ready]

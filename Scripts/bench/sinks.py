@@ -58,6 +58,25 @@ class HighWater:
         return self.kib / 1024
 
 
+class BytesWritten:
+    """An `on_exit` for Proc: how many bytes the process passed to write(2) and friends in its
+    life (`wchar` of /proc/PID/io, read while it is a zombie), or None where the kernel keeps no
+    I/O accounting. For `cat > /dev/null` that is exactly the bytes it read from its input;
+    `rchar` would not do, since it also counts the dynamic loader's reads."""
+
+    def __init__(self):
+        self.bytes = None
+
+    def __call__(self, proc):
+        try:
+            with open(f"/proc/{proc.pid}/io") as f:
+                for line in f:
+                    if line.startswith("wchar:"):
+                        self.bytes = int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+
+
 def schedstat_ns(pid):
     """CPU time of every thread of `pid` so far (ns, from /proc/PID/task/*/schedstat), or None."""
     total = 0

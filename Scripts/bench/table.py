@@ -39,6 +39,11 @@ FIGURES = (
         measure=pipe.pipe, unit="{:.0f} MB/s", baseline="`cat` {b}",
         value=ratio(3, paired=True), target=Target("≥", 0.97, "×")),
     Figure(
+        key="stdout relay",
+        label="stdout relay: `loadwrap -- cat {mib} MiB \\| cat > /dev/null`, stderr a pty",
+        measure=pipe.stdout_relay, unit="{:.0f} MB/s", baseline="`cat \\| cat` {b}",
+        value=ratio(3, paired=True), target=Target("≥", 0.97, "×")),
+    Figure(
         key="terminal",
         label="terminal throughput: `loadwrap -- cat {mib} MiB` of lines, all on a pty",
         measure=tty.terminal, unit="{:.0f} MB/s", baseline="`script -qec` {b}",

@@ -9,7 +9,7 @@ from ..pump import pump
 from ..sinks import Counter, HighWater
 from ..terminal import on_pty
 
-RELAYING = ("idle", "pipe", "terminal")  # the figures whose loadwrap runs count
+RELAYING = ("idle", "pipe", "stdout relay", "terminal")  # the figures whose loadwrap runs count
 
 
 def small(ctx):
