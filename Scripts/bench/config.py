@@ -1,0 +1,20 @@
+"""Settings from the environment, and the sizes and repetitions of every measurement."""
+
+import os
+
+QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LOADWRAP = os.environ.get("LOADWRAP") or os.path.join(ROOT, ".build", "release", "loadwrap")
+TMPDIR = os.environ.get("BENCH_TMPDIR")  # None: the system temporary directory
+MIB = 1 << 20
+
+# Sizes and repetitions: (full, quick).
+STARTUP_PAIRS = 300 if not QUICK else 40
+IDLE_SECONDS = 5
+IDLE_PAIRS = 3 if not QUICK else 1
+PIPE_BYTES = 1024 * MIB if not QUICK else 128 * MIB
+PIPE_PAIRS = 7
+TTY_BYTES = 256 * MIB if not QUICK else 32 * MIB
+TTY_PAIRS = 3  # the pty layer is slow (tens of MB/s): one full run takes 10–30 s
+LATENCY_TOKENS = 300 if not QUICK else 50
+EXIT_PAIRS = 40 if not QUICK else 10

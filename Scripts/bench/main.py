@@ -1,0 +1,50 @@
+"""One run: preflight, every figure of the table in order, the report; the exit status."""
+
+import gc
+import os
+import shutil
+import signal
+import tempfile
+
+from .common import Misbehaved, Unusable, log
+from .config import TMPDIR
+from .context import Context
+from .preflight import preflight
+from .procs import child_env, install_wake_fallback, kill_all
+from .report import header, print_report
+from .table import FIGURES
+
+
+def main():
+    """Runs every figure, prints the table; exit 0, 1 (misbehaved) or 2 (cannot run)."""
+    install_wake_fallback()
+    for signo in (signal.SIGTERM, signal.SIGHUP):  # killed from outside: still kill the children
+        signal.signal(signo, _interrupted)
+    gc.disable()  # no collector pauses inside timed regions; the harness allocates little
+    tmp = tempfile.mkdtemp(prefix="loadwrap-bench-", dir=TMPDIR)
+    try:
+        ctx = Context(child_env(False), child_env(True), tmp, FIGURES)
+        preflight(ctx)
+        load_at_start = os.getloadavg()[0]
+        title = header()
+        measured = [(figure, figure.measure(ctx)) for figure in FIGURES]
+    except Misbehaved as e:
+        kill_all()
+        log(f"FAIL: loadwrap misbehaved: {e}")
+        return 1
+    except Unusable as e:
+        kill_all()
+        log(f"bench: cannot run: {e}")
+        return 2
+    except BaseException:
+        kill_all()
+        raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print_report(title, measured, load_at_start)
+    return 0
+
+
+def _interrupted(signo, _frame):
+    """SIGTERM/SIGHUP to the harness: unwind like Ctrl-C, so every child is killed."""
+    raise KeyboardInterrupt(f"signal {signo}")

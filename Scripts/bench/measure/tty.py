@@ -1,0 +1,55 @@
+"""Terminal throughput: `loadwrap -- cat TEXT` with all three streams on a pty drained as fast
+as the harness can, vs `script -qec 'cat TEXT' /dev/null` on the same harness. Both put the
+harness's terminal in raw mode and let their inner pty turn \\n into \\r\\n, so at least
+size + lines bytes must arrive, exactly `lines` of them newlines (the spinner writes none).
+Timed from the first byte on the terminal to the exit."""
+
+import os
+import shutil
+
+from ..common import Misbehaved, log
+from ..config import LOADWRAP, MIB, TTY_BYTES, TTY_PAIRS
+from ..files import make_text, scratch
+from ..figure import Result
+from ..pump import pump
+from ..sinks import Counter, HighWater
+from ..stats import median, run_pairs, spread
+from ..terminal import on_pty
+
+
+def terminal(ctx):
+    """MB/s of both sides over interleaved pairs; the note adds the spinner's bytes per run."""
+    script = shutil.which("script")
+    if not script:
+        return Result(skipped="`script` not installed")
+    path = os.path.join(ctx.tmp, "terminal.txt")
+    log(f"terminal throughput: writing {TTY_BYTES // MIB} MiB of seq output")
+    with scratch(path, make_text, TTY_BYTES) as (size, lines):
+        sides = {"A": [LOADWRAP, "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"]}
+        log(f"terminal throughput: {TTY_PAIRS} pairs")
+        runs = run_pairs(TTY_PAIRS, lambda side: _run(ctx, side, sides[side], size, lines))
+    rates = {side: [rate for rate, _ in runs[side]] for side in "AB"}
+    extra = [more for _, more in runs["A"]]
+    return Result(rates["A"], rates["B"], facts={"mib": size // MIB}, notes=[
+        f"terminal MB/s: loadwrap {spread(rates['A'], 1, 0)}; script {spread(rates['B'], 1, 0)}; "
+        f"spinner bytes added per run: median {median(extra):.0f}; " + ctx.cores.describe()])
+
+
+def _run(ctx, side, argv, size, lines):
+    """One run: (MB/s from the first byte, bytes beyond the text and its carriage returns)."""
+    proc, pty = ctx.cores.spawn(lambda: on_pty(argv, ctx.env_overlay,
+                                               name="loadwrap -- cat" if side == "A" else "script"))
+    seen = Counter(lines=True)
+    peak = HighWater(proc.pid)
+    try:
+        pump([proc], {pty.primary: seen}, timeout=900, every=(0.05, peak))
+    finally:
+        ctx.cores.restore()
+    pty.expect_modes_restored(proc.name)
+    pty.close()
+    proc.expect(0)
+    if seen.newlines != lines or seen.bytes < size + lines:
+        raise Misbehaved(f"{proc.name}: {seen.bytes} bytes / {seen.newlines} newlines reached the terminal, "
+                         f"expected at least {size + lines} / exactly {lines}")
+    ctx.peak("terminal", side, peak.mib)
+    return size / ((proc.t_end - seen.first) / 1e3), seen.bytes - size - lines

@@ -1,0 +1,71 @@
+"""The table: every figure of the benchmark, in the order measured and printed. Each row says
+what it measures, how, against which baseline, how the ratio/value is computed, and the target
+that both prints in the table and decides its "ok?"."""
+
+from .config import IDLE_SECONDS
+from .figure import Figure, Target, Value, excess, own, ratio
+from .measure import exiting, idle, latency, memory, pipe, startup, tty
+from .stats import median
+
+IDLE_CPU_MS = 15  # loadwrap's own CPU over the idle run
+
+
+def _share_of_a_core(ms, result):
+    """Idle CPU as ms over the run and as a share of one core."""
+    seconds = result.facts["seconds"]
+    return f"{ms:.1f} ms / {seconds} s = {ms / (seconds * 1e3) * 100:.2f} % of a core"
+
+
+FIGURES = (
+    Figure(
+        key="startup plain",
+        label="start-up, plain mode (stderr a pipe, CI=true): `loadwrap -- true`",
+        measure=startup.plain, unit="{:.2f} ms", baseline="`env true` {b}",
+        value=ratio(2), target=Target("≤", 1.3, "×")),
+    Figure(
+        key="startup overlay",
+        label="start-up, overlay mode under a pty: `loadwrap -- true`",
+        measure=startup.overlay, unit="{:.2f} ms", baseline="`env true` {b}",
+        value=ratio(2), target=Target("≤", 2.0, "×")),
+    Figure(
+        key="idle",
+        label="CPU while the command is idle: `loadwrap -- sleep {seconds}`, overlay, stderr a pty",
+        measure=idle.idle, unit="{:.1f} ms", loadwrap="{a} (with the child)", baseline="`sleep {seconds}` {b}",
+        value=Value(lambda r: median(r.a) - median(r.b), _share_of_a_core),
+        target=Target("≤", IDLE_CPU_MS, " ms", aside=f"{IDLE_CPU_MS / (IDLE_SECONDS * 1e3) * 100:g} %")),
+    Figure(
+        key="pipe",
+        label="pipe throughput: `loadwrap -- cat {mib} MiB \\| harness`, stderr a pty",
+        measure=pipe.pipe, unit="{:.0f} MB/s", baseline="`cat` {b}",
+        value=ratio(3, paired=True), target=Target("≥", 0.97, "×")),
+    Figure(
+        key="stdout relay",
+        label="stdout relay: `loadwrap -- cat {mib} MiB \\| cat > /dev/null`, stderr a pty",
+        measure=pipe.stdout_relay, unit="{:.0f} MB/s", baseline="`cat \\| cat` {b}",
+        value=ratio(3, paired=True), target=Target("≥", 0.97, "×")),
+    Figure(
+        key="terminal",
+        label="terminal throughput: `loadwrap -- cat {mib} MiB` of lines, all on a pty",
+        measure=tty.terminal, unit="{:.0f} MB/s", baseline="`script -qec` {b}",
+        value=ratio(3, paired=True), target=Target("≥", 1.0, "×")),
+    Figure(
+        key="latency",
+        label="latency: a line the command writes reaches the terminal",
+        measure=latency.latency, unit="{:.3f} ms", baseline="bare `cat` {b}",
+        value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
+    Figure(
+        key="memory",
+        label="peak memory (VmHWM), `loadwrap -- sleep 0.3`, plain and overlay",
+        measure=memory.small, unit="{:.1f} MiB", baseline="`env sleep` {b}",
+        value=own("{:.1f} MiB"), target=Target("≤", 6, " MiB")),
+    Figure(
+        key="memory relaying",
+        label="peak memory (VmHWM) while idling / relaying (rows {rows})",
+        measure=memory.relaying, unit="{:.1f} MiB", baseline="`script` {b}",
+        value=own("{:.1f} MiB"), target=Target("≤", 6, " MiB")),
+    Figure(
+        key="exit",
+        label="exit latency: the command ends → loadwrap ends (overlay, spinner shown)",
+        measure=exiting.exit_latency, unit="{:.3f} ms", baseline="bare child {b}",
+        value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
+)
