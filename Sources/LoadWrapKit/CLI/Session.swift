@@ -10,8 +10,12 @@ struct Session {
     let utf8: Bool
     /// Colour for the overlay and its end line; never in plain mode, which writes no escapes.
     let color: Bool
-    /// The loadwrap this one runs under, if any: it draws the one spinner, this one reports to it.
-    let outer: ControlClient?
+    /// The loadwrap that draws the one spinner when this one does not (nested, or beside it in a
+    /// pipeline); this one reports to it.
+    let upstream: Upstream?
+    /// The channel for this run's command's `say`/`done` and runs nested in it; a channel of its
+    /// own even when nested, so they act on this run.
+    let control: ControlChannel?
     /// The variables loadwrap reads (`ProcessEnvironment.names`).
     let environment: [String: String]
     /// Where elapsed times come from.
@@ -21,38 +25,48 @@ struct Session {
     init(_ options: Options, environment: [String: String], clock: any TimeSource = MonotonicClock()) {
         self.options = options
         self.environment = environment
-        outer = ControlClient(environment: environment)
+        control = ControlChannel(environment: environment)
         let chosen = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
         // One spinner per terminal: under another loadwrap, or beside one on the same terminal, stay silent.
-        if outer != nil {
-            mode = .silent
+        if let outer = ControlClient(environment: environment) {
+            (mode, upstream) = (.silent, Upstream(client: outer, relation: .nested))
         } else if chosen == .overlay && isatty(2) == 1 {
-            mode = TerminalLock.acquire(terminal: 2, environment: environment) ? .overlay : .silent
+            (mode, upstream) = Self.claim(environment: environment, channel: control)
         } else {
-            mode = chosen
+            (mode, upstream) = (chosen, nil)
         }
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
         self.clock = clock
     }
 
+    /// The overlay if this loadwrap gets the terminal's lock; else silent, reporting to the one
+    /// that has it: a loadwrap left of it in a pipeline (stdout a pipe, stdin not) shows before it.
+    private static func claim(environment: [String: String], channel: ControlChannel?) -> (Mode, Upstream?) {
+        switch TerminalLock.acquire(terminal: 2, environment: environment, channelPath: channel?.path) {
+        case .drawing:
+            return (.overlay, nil)
+        case .taken(let path):
+            let before = SharedPipe(fd: 1) != nil && SharedPipe(fd: 0) == nil
+            return (.silent, path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: .beside(before: before)) })
+        }
+    }
+
     /// Runs the command and ends loadwrap as it ended.
     func run() -> Never {
         let startMS = clock.nowMS()
         let stopper = EarlyStopper()
-        // A channel of its own even when nested, so its command's `say`/`done` act on this run.
-        let control = ControlChannel(environment: environment)
         let wrapper: Wrapper
         do {
             wrapper = try start(startMS: startMS, control: control, stopper: stopper)
         } catch {
             control?.remove()
-            outer?.send(.pop(pid: getpid()))
+            upstream?.leave()
             exit(error.exitCode)
         }
         let end = wrapper.wait()
         control?.remove()
-        outer?.send(.pop(pid: getpid()))
+        upstream?.leave()
         let outcome = finalOutcome(end, timeout: wrapper.timeout, stoppedEarly: stopper.stopped)
         wrapper.presenter.finished(outcome, elapsedMS: clock.nowMS() - startMS, afterEarlyStop: stopper.stopped)
         wrapper.releaseKeyboard()
@@ -65,8 +79,8 @@ struct Session {
         let stage = try Stage(self, startMS: startMS)
         let presenter = stage.presenter
         presenter.started()
-        outer?.send(.push(pid: getpid(), title: options.resolvedTitle))
-        let handler = ControlHandler(title: options.resolvedTitle, upstream: outer, utf8: utf8, presenter: presenter) {
+        upstream?.announce(options.resolvedTitle)
+        let handler = ControlHandler(title: options.resolvedTitle, upstream: upstream, utf8: utf8, presenter: presenter) {
             stopper.stop(.done(message: $0))
         }
         let sources: [any EventSource] = control.map { channel in

@@ -8,7 +8,13 @@ struct ControlClient {
     /// Connects to the channel named in the environment; nil when there is none, its loadwrap has
     /// gone (no reader), or it is not a FIFO of this user's — a stale or forged path is ignored.
     init?(environment: [String: String]) {
-        guard let path = environment[ControlChannel.variable], !path.isEmpty else { return nil }
+        guard let path = environment[ControlChannel.variable] else { return nil }
+        self.init(path: path)
+    }
+
+    /// Connects to the channel at `path`, on the same terms.
+    init?(path: String) {
+        guard !path.isEmpty else { return nil }
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         guard lw_is_own_fifo(fd) == 1 else {

@@ -7,7 +7,10 @@ enum ControlMessage: Equatable, Sendable {
     case done(String?)
     /// A nested loadwrap started: show its title after the outer one.
     case push(pid: Int32, title: String)
-    /// A nested loadwrap ended.
+    /// A loadwrap beside this one in a pipeline started (or its command said `say`): show its title
+    /// before or after this one's, `gen | parse`.
+    case join(pid: Int32, title: String, before: Bool)
+    /// A nested loadwrap, or one beside, ended.
     case pop(pid: Int32)
 
     /// Longest message: below PIPE_BUF (512 bytes at least, by POSIX), so writes never interleave.
@@ -20,6 +23,7 @@ enum ControlMessage: Equatable, Sendable {
         case .say(let text): fields = ["say", text]
         case .done(let text): fields = ["done"] + (text.map { [$0] } ?? [])
         case .push(let pid, let title): fields = ["push", "\(pid)", title]
+        case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .pop(let pid): fields = ["pop", "\(pid)"]
         }
         var line = fields.map(Sanitizer.sanitize).joined(separator: "\t")
@@ -29,7 +33,8 @@ enum ControlMessage: Equatable, Sendable {
 
     /// The message on one line (without its newline), or nil for anything malformed.
     init?(line: Substring) {
-        let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        let maxSplits = line.hasPrefix("join\t") ? 3 : 2
+        let fields = line.split(separator: "\t", maxSplits: maxSplits, omittingEmptySubsequences: false).map(String.init)
         switch (fields.first, fields.count) {
         case ("say", 2): self = .say(Sanitizer.sanitize(fields[1]))
         case ("done", 1): self = .done(nil)
@@ -37,6 +42,9 @@ enum ControlMessage: Equatable, Sendable {
         case ("push", 3):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .push(pid: pid, title: Sanitizer.sanitize(fields[2]))
+        case ("join", 4):
+            guard let pid = Int32(fields[1]), ["before", "after"].contains(fields[2]) else { return nil }
+            self = .join(pid: pid, title: Sanitizer.sanitize(fields[3]), before: fields[2] == "before")
         case ("pop", 2):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .pop(pid: pid)

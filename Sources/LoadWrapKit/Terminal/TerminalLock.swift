@@ -2,13 +2,23 @@ import CLoadWrap
 
 /// One spinner per terminal (the seed's singleton indicator): a loadwrap that draws on a terminal
 /// holds a lock named after it, so a second one on the same terminal — the other side of a pipe,
-/// a background job — runs silent instead of fighting over the line and the keyboard.
+/// a background job — draws nothing instead of fighting over the line and the keyboard. The
+/// holder writes its control channel's path into the lock file, so the second one can show its
+/// title on the one spinner (`gen | parse`).
 enum TerminalLock {
-    /// Takes the lock for the terminal on `fd`, held until loadwrap exits; false when another
-    /// loadwrap holds it. When no lock can be made (no writable directory) loadwrap draws anyway.
-    static func acquire(terminal fd: Int32, environment: [String: String]) -> Bool {
+    /// Who draws on the terminal.
+    enum Claim: Equatable {
+        /// This loadwrap: the lock is held until it exits (or no lock could be made at all).
+        case drawing
+        /// Another loadwrap, whose control channel is at this path when it said so in time.
+        case taken(channelPath: String?)
+    }
+
+    /// Takes the lock for the terminal on `fd` and, when it is this loadwrap's, publishes
+    /// `channelPath` in it. When no lock can be made (no writable directory) loadwrap draws anyway.
+    static func acquire(terminal fd: Int32, environment: [String: String], channelPath: String?) -> Claim {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return true }
+        guard fstat(fd, &info) == 0 else { return .drawing }
         for directory in ControlChannel.candidates(environment) {
             let path = "\(directory)/loadwrap-\(getuid())-tty-\(info.st_rdev).lock"
             let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -17,10 +27,32 @@ enum TerminalLock {
                 close(lock)  // another user's file where ours should be: not a lock to trust
                 continue
             }
-            if flock(lock, LOCK_EX | LOCK_NB) == 0 { return true }  // kept open: released at exit
-            close(lock)
-            return false
+            if flock(lock, LOCK_EX | LOCK_NB) == 0 {
+                publish(channelPath ?? "", in: lock)
+                return .drawing  // kept open: released at exit
+            }
+            defer { close(lock) }
+            return .taken(channelPath: publishedPath(in: lock))
         }
-        return true
+        return .drawing
+    }
+
+    /// Replaces the lock file's contents with `path`.
+    private static func publish(_ path: String, in lock: Int32) {
+        _ = ftruncate(lock, 0)
+        var line = path
+        _ = line.withUTF8 { pwrite(lock, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The holder's channel path: it writes it right after taking the lock, so a loadwrap started
+    /// at the same moment waits for it a little (at most about 100 ms).
+    private static func publishedPath(in lock: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<50 {
+            let n = buffer.withUnsafeMutableBytes { pread(lock, $0.baseAddress, $0.count, 0) }
+            if n > 0 { return String(decoding: buffer[0..<n], as: UTF8.self) }
+            usleep(2_000)
+        }
+        return nil
     }
 }

@@ -14,6 +14,17 @@ import Testing
         #expect(wire(.done("Built")) == "done\tBuilt\n")
         #expect(wire(.push(pid: 4242, title: "inner")) == "push\t4242\tinner\n")
         #expect(wire(.pop(pid: 4242)) == "pop\t4242\n")
+        #expect(wire(.join(pid: 4242, title: "parse", before: false)) == "join\t4242\tafter\tparse\n")
+        #expect(wire(.join(pid: 7, title: "gen", before: true)) == "join\t7\tbefore\tgen\n")
+    }
+
+    @Test func aJoinRoundTripsAndRejectsAnUnknownSide() {
+        for message in [ControlMessage.join(pid: 9, title: "a b", before: true), .join(pid: 9, title: "x", before: false)] {
+            let line = String(decoding: message.encoded.dropLast(), as: UTF8.self)
+            #expect(ControlMessage(line: Substring(line)) == message)
+        }
+        #expect(ControlMessage(line: "join\t9\tabove\tx") == nil)
+        #expect(ControlMessage(line: "join\t9\tafter") == nil)
     }
 
     @Test func encodingSanitisesTexts() {

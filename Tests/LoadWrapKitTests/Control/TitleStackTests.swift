@@ -60,4 +60,17 @@ import Testing
         stack.base = "Uploading 3/10"
         #expect(stack.display(utf8: true) == "Uploading 3/10 › inner")
     }
+
+    @Test func pipelineNeighboursJoinWithABarOnTheirSide() {
+        var stack = TitleStack(base: "mid")
+        stack.join(pid: 2, title: "parse", before: false)
+        stack.join(pid: 1, title: "gen", before: true)
+        stack.push(pid: 3, title: "inner")
+        #expect(stack.display(utf8: true) == "gen | mid › inner | parse")
+        stack.join(pid: 2, title: "parsing", before: false)
+        #expect(stack.display(utf8: false) == "gen | mid > inner | parsing")
+        stack.pop(pid: 1)
+        stack.pop(pid: 3)
+        #expect(stack.display(utf8: true) == "mid | parsing")
+    }
 }

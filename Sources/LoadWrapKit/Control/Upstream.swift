@@ -1,0 +1,43 @@
+/// The loadwrap that draws the one spinner when this one does not: the one this run is nested
+/// under, or the one beside it on the same terminal (the other side of a pipe). This run's title
+/// shows on that spinner, `outer › inner` or `gen | parse`, while it runs.
+struct Upstream {
+    /// How this run's title joins the other's.
+    enum Relation: Equatable {
+        /// Run by the other's command: `outer › inner`.
+        case nested
+        /// Beside it in a pipeline, to its left (`before`) or right: `gen | parse`.
+        case beside(before: Bool)
+    }
+
+    /// The other loadwrap's control channel.
+    let client: ControlClient
+    let relation: Relation
+
+    /// Shows `title` as this run's entry on the other's spinner.
+    func announce(_ title: String) {
+        client.send(entry(title))
+    }
+
+    /// Removes this run's entry.
+    func leave() {
+        client.send(.pop(pid: getpid()))
+    }
+
+    /// What a message from this run's own command (or a run nested in it) becomes upstream: its
+    /// `say` renames this run's entry, its `done` ends it; nested runs below pass through.
+    func forwarded(_ message: ControlMessage) -> ControlMessage {
+        switch message {
+        case .say(let text): return entry(text)
+        case .done: return .pop(pid: getpid())
+        case .push, .pop, .join: return message
+        }
+    }
+
+    private func entry(_ title: String) -> ControlMessage {
+        switch relation {
+        case .nested: return .push(pid: getpid(), title: title)
+        case .beside(let before): return .join(pid: getpid(), title: title, before: before)
+        }
+    }
+}
