@@ -12,9 +12,13 @@ struct Stage {
     init(_ session: Session, startMS: Int) throws(SpawnError) {
         let options = session.options
         let terminal = session.mode == .overlay ? TerminalDevice(fd: 2) : nil
+        // Shared when stdout is a pipe: its reader may print on the terminal or read its keys. A pipe
+        // into stdin is not enough: `seq 100 | loadwrap -- less` needs the keys through loadwrap,
+        // as less reads them from its stderr, the pseudo-terminal (see README, known limits).
         let sharedPipe = terminal == nil ? nil : SharedPipe(fd: 1)
-        let keys = terminal != nil && sharedPipe == nil ? terminal?.keyboard() : nil
-        topology = Topology.decide(overlayOnTerminal: terminal != nil, stdoutIsPipe: sharedPipe != nil,
+        let shared = sharedPipe != nil
+        let keys = terminal != nil && !shared ? terminal?.keyboard() : nil
+        topology = Topology.decide(overlayOnTerminal: terminal != nil, shared: shared,
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let heartbeat = session.mode == .plain && options.heartbeatMS > 0
         let needs = Plumbing.Needs(

@@ -6,7 +6,8 @@ enum Topology: Equatable, Sendable {
     /// under `script`; keys pass through loadwrap, with the real terminal in raw mode.
     case ownTerminal
     /// A guest on a shared terminal: overlay mode, but loadwrap's stdout is a pipe, so the other
-    /// side may print to the terminal or read its keys. The command's terminal output still goes
+    /// side may print to the terminal or read its keys (`| cat`, `| less`). The command's terminal
+    /// output still goes
     /// through a pseudo-terminal loadwrap relays, but the command stays in loadwrap's process group
     /// with the real terminal as its controlling terminal; loadwrap never reads keys or changes modes.
     case guest
@@ -18,13 +19,13 @@ enum Topology: Equatable, Sendable {
     case ownGroup
 
     /// Chooses the topology. `overlayOnTerminal`: overlay mode with stderr a terminal;
-    /// `stdoutIsPipe`: the other side of loadwrap's stdout may share the terminal; `keyboard`: the
-    /// real terminal can be read for keys (stdin, or loadwrap's controlling terminal);
+    /// `shared`: stdout is a pipe, whose other side may use the terminal too; `keyboard`:
+    /// the real terminal can be read for keys (stdin, or loadwrap's controlling terminal);
     /// `controllingTerminal`: loadwrap has one.
-    static func decide(overlayOnTerminal: Bool, stdoutIsPipe: Bool, keyboard: Bool, controllingTerminal: Bool) -> Topology {
-        if overlayOnTerminal && !stdoutIsPipe && keyboard { return .ownTerminal }
+    static func decide(overlayOnTerminal: Bool, shared: Bool, keyboard: Bool, controllingTerminal: Bool) -> Topology {
+        if overlayOnTerminal && !shared && keyboard { return .ownTerminal }
         guard controllingTerminal else { return .ownGroup }
-        return overlayOnTerminal && stdoutIsPipe ? .guest : .sharedGroup
+        return overlayOnTerminal && shared ? .guest : .sharedGroup
     }
 
     /// True when the command leads a process group (or session) of its own, where signals go.

@@ -68,7 +68,11 @@ import Testing
         let text = Loadwrap.text(run.output)
         #expect(text.contains("B-done"))
         #expect(text.contains(" A "), "the first loadwrap drew nothing")
-        #expect(!text.contains(" B "), "the second loadwrap drew a spinner too")
+        // The second one's title joins the one spinner (`A | B`); no spinner line starts with it.
+        #expect(text.contains(" A | B "), "the second loadwrap's title is not on the spinner")
+        for frame in Loadwrap.dotsFrames {
+            #expect(!text.contains("\(frame)\u{1B}[39m B ") && !text.contains("\(frame) B "), "the second loadwrap drew a spinner too")
+        }
         #expect(text.contains(" icanon") && text.contains(" echo"), "the terminal was left in raw mode")
     }
 

@@ -5,11 +5,11 @@ import Testing
 /// The one decision of where the command lives, and what follows from it.
 @Suite struct TopologyTests {
     @Test func aloneInTheForegroundTheCommandGetsItsOwnTerminal() {
-        #expect(Topology.decide(overlayOnTerminal: true, stdoutIsPipe: false, keyboard: true, controllingTerminal: true) == .ownTerminal)
+        #expect(Topology.decide(overlayOnTerminal: true, shared: false, keyboard: true, controllingTerminal: true) == .ownTerminal)
     }
 
-    @Test func aPipeOnStdoutMakesLoadwrapAGuestThatNeverTakesTheKeys() {
-        let topology = Topology.decide(overlayOnTerminal: true, stdoutIsPipe: true, keyboard: true, controllingTerminal: true)
+    @Test func aSharedTerminalMakesLoadwrapAGuestThatNeverTakesTheKeys() {
+        let topology = Topology.decide(overlayOnTerminal: true, shared: true, keyboard: true, controllingTerminal: true)
         #expect(topology == .guest)
         #expect(!topology.keysThroughLoadwrap)
         #expect(topology.sharesLoadwrapsGroup)
@@ -17,13 +17,13 @@ import Testing
     }
 
     @Test func withoutAKeyboardTheCommandStaysInLoadwrapsGroup() {
-        #expect(Topology.decide(overlayOnTerminal: true, stdoutIsPipe: false, keyboard: false, controllingTerminal: true) == .sharedGroup)
-        #expect(Topology.decide(overlayOnTerminal: false, stdoutIsPipe: false, keyboard: false, controllingTerminal: true) == .sharedGroup)
+        #expect(Topology.decide(overlayOnTerminal: true, shared: false, keyboard: false, controllingTerminal: true) == .sharedGroup)
+        #expect(Topology.decide(overlayOnTerminal: false, shared: false, keyboard: false, controllingTerminal: true) == .sharedGroup)
     }
 
     @Test func withoutAControllingTerminalTheCommandLeadsItsOwnGroup() {
         for pipe in [false, true] {
-            let topology = Topology.decide(overlayOnTerminal: false, stdoutIsPipe: pipe, keyboard: false, controllingTerminal: false)
+            let topology = Topology.decide(overlayOnTerminal: false, shared: pipe, keyboard: false, controllingTerminal: false)
             #expect(topology == .ownGroup)
             #expect(topology.commandLeadsGroup)
         }
