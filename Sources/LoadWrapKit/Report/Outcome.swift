@@ -22,7 +22,7 @@ enum Outcome: Equatable, Sendable {
 
     /// The fields after the text: what went wrong and the time, e.g. `exit 2`, `12.4s`.
     func fields(elapsedMS: Int) -> [String] {
-        let elapsed = ReportLines.duration(ms: elapsedMS)
+        let elapsed = ElapsedFormat.tenths(ms: elapsedMS)
         switch self {
         case .ended(let end): return Self.status(end).map { [$0, elapsed] } ?? [elapsed]
         case .timedOut(let ms): return ["timed out after \(Self.limit(ms))"]
@@ -44,7 +44,7 @@ enum Outcome: Equatable, Sendable {
 
     /// A configured limit as typed: `30s`, not `30.0s`.
     private static func limit(_ ms: Int) -> String {
-        let text = ReportLines.duration(ms: ms)
+        let text = ElapsedFormat.tenths(ms: ms)
         return text.hasSuffix(".0s") ? String(text.dropLast(3)) + "s" : text
     }
 }

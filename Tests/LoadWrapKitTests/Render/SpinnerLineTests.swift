@@ -73,17 +73,3 @@ import Testing
     #expect(render(6) == "🌑 0s")
     #expect(render(80) == "🌑 fetch 0s")
 }
-
-@Test func elapsedFormats() {
-    #expect(SpinnerLine.formatElapsed(ms: 0) == "0s")
-    #expect(SpinnerLine.formatElapsed(ms: 999) == "0s")
-    #expect(SpinnerLine.formatElapsed(ms: 1_000) == "1s")
-    #expect(SpinnerLine.formatElapsed(ms: 59_999) == "59s")
-    #expect(SpinnerLine.formatElapsed(ms: 60_000) == "1m00s")
-    #expect(SpinnerLine.formatElapsed(ms: 65_000) == "1m05s")
-    #expect(SpinnerLine.formatElapsed(ms: 3_599_999) == "59m59s")
-    #expect(SpinnerLine.formatElapsed(ms: 3_600_000) == "1h00m")
-    #expect(SpinnerLine.formatElapsed(ms: 3_720_000) == "1h02m")
-    #expect(SpinnerLine.formatElapsed(ms: 100 * 3_600_000) == "100h00m")
-    #expect(SpinnerLine.formatElapsed(ms: -5) == "0s")
-}

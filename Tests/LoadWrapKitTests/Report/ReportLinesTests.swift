@@ -73,14 +73,4 @@ import Testing
             colored.end("\u{1B}[32mfake", outcome: .ended(.exited(3)), elapsedMS: 0)
                 == "\u{1B}[31m✖\u{1B}[39m fake · exit 3 · 0.0s\n")
     }
-
-    @Test(arguments: [
-        (0, "0.0s"), (99, "0.0s"), (100, "0.1s"), (12_400, "12.4s"), (12_499, "12.4s"), (59_999, "59.9s"),
-        (60_000, "1m00s"), (65_000, "1m05s"), (300_000, "5m00s"), (3_599_999, "59m59s"),
-        (3_600_000, "1h00m"), (3_720_000, "1h02m"), (36_000_000, "10h00m"), (90_000_000, "25h00m"),
-        (-5, "0.0s"),
-    ])
-    func duration(ms: Int, text: String) {
-        #expect(ReportLines.duration(ms: ms) == text)
-    }
 }
