@@ -54,11 +54,9 @@ final class HeldOutput {
         memory.withUnsafeBytes { _ = FileDescriptorIO.writeAll(fd, $0) }
         guard spill >= 0, lseek(spill, 0, SEEK_SET) == 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(spill, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            buffer.withUnsafeBytes { _ = FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        FileDescriptorIO.readChunks(spill, into: &buffer) { chunk in
+            FileDescriptorIO.writeAll(fd, chunk)
+            return true
         }
     }
 
