@@ -27,7 +27,7 @@ public enum Launcher {
         if let client = ControlClient(environment: ProcessEnvironment.current()), client.send(message) {
             client.disconnect()
         } else if case .say(let text) = message {
-            StandardStreams.err(Sanitizer.sanitize(text) + "\n")
+            StandardStreams.err(text + "\n")
         }
     }
 

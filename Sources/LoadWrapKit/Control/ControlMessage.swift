@@ -13,7 +13,8 @@ enum ControlMessage: Equatable, Sendable {
     /// Longest message: below PIPE_BUF (512 bytes at least, by POSIX), so writes never interleave.
     static let maxBytes = 512
 
-    /// The wire form, texts sanitised and cut to fit.
+    /// The wire form, cut to fit. Texts are already sanitised where they entered loadwrap (the
+    /// command line, or this channel when forwarded), so they hold no tab or line break.
     var encoded: [UInt8] {
         let fields: [String]
         switch self {
@@ -22,12 +23,13 @@ enum ControlMessage: Equatable, Sendable {
         case .push(let pid, let title): fields = ["push", "\(pid)", title]
         case .pop(let pid): fields = ["pop", "\(pid)"]
         }
-        var line = fields.map(Sanitizer.sanitize).joined(separator: "\t")
+        var line = fields.joined(separator: "\t")
         while line.utf8.count > Self.maxBytes - 1 { line.removeLast() }
         return Array((line + "\n").utf8)
     }
 
-    /// The message on one line (without its newline), or nil for anything malformed.
+    /// The message on one line (without its newline), or nil for anything malformed. Texts are
+    /// sanitised here, where they enter from the command, which may send anything.
     init?(line: Substring) {
         let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         switch (fields.first, fields.count) {

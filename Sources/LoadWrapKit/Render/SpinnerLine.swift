@@ -9,7 +9,8 @@ enum SpinnerLine {
     /// Ends faint intensity (SGR 22, normal intensity), leaving colours alone.
     private static let elapsedDimOff = "\u{1B}[22m"
 
-    /// The line's bytes, without cursor movement, at most `columns - 1` columns wide.
+    /// The line's bytes, without cursor movement, at most `columns - 1` columns wide; `title` is
+    /// already sanitised.
     ///
     /// The last column is never written: a character there leaves the terminal in its
     /// pending-wrap state, and on some terminals the line then wraps and scrolls. When the
@@ -25,7 +26,6 @@ enum SpinnerLine {
         guard frameWidth + 1 + elapsedWidth <= available else { return drawnFrame }
         let drawnElapsed = color ? elapsedDimOn + elapsed + elapsedDimOff : elapsed
 
-        let title = Sanitizer.sanitize(title)
         let ellipsis = utf8 ? "…" : "..."
         let titleRoom = available - frameWidth - elapsedWidth - 2
         guard !title.isEmpty, titleRoom >= DisplayWidth.of(ellipsis) else {

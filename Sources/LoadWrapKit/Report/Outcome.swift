@@ -29,7 +29,8 @@ enum Outcome: Equatable, Sendable {
         case .ready: return ["ready in \(elapsed)"]
         case .done: return [elapsed]
         case .neverMatched(let end, let pattern):
-            return (Self.status(end).map { [$0] } ?? []) + ["'\(pattern)' never matched", elapsed]
+            // The pattern is kept as typed for matching; shown, it must not carry escapes.
+            return (Self.status(end).map { [$0] } ?? []) + ["'\(Sanitizer.sanitize(pattern))' never matched", elapsed]
         }
     }
 

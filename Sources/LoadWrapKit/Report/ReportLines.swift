@@ -1,6 +1,7 @@
 /// The plain-text lines loadwrap writes about a run: start, heartbeat and end, e.g.
 /// `▸ make -j8`, `… make -j8 · still running · 5m00s`, `✔ make -j8 · 12.4s`.
-/// ASCII forms when the terminal is not UTF-8; colour only on the end line's mark.
+/// ASCII forms when the terminal is not UTF-8; colour only on the end line's mark. Titles and
+/// texts come already sanitised, from where they entered loadwrap.
 struct ReportLines: Sendable {
     /// Whether the terminal takes UTF-8 (else `>`, `...`, `OK`, `FAIL` and ` - `).
     var utf8: Bool
@@ -9,18 +10,18 @@ struct ReportLines: Sendable {
 
     /// `▸ title`, when the command starts.
     func start(_ title: String) -> String {
-        "\(utf8 ? "▸" : ">") \(Sanitizer.sanitize(title))\n"
+        "\(utf8 ? "▸" : ">") \(title)\n"
     }
 
     /// `… title · still running · 5m00s`, after a silence.
     func heartbeat(_ title: String, elapsedMS: Int) -> String {
-        "\(utf8 ? "…" : "...") \(Sanitizer.sanitize(title))\(separator)still running\(separator)"
+        "\(utf8 ? "…" : "...") \(title)\(separator)still running\(separator)"
             + "\(ElapsedFormat.tenths(ms: elapsedMS))\n"
     }
 
     /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended.
     func end(_ text: String, outcome: Outcome, elapsedMS: Int) -> String {
-        let fields = [Sanitizer.sanitize(text)] + outcome.fields(elapsedMS: elapsedMS).map(Sanitizer.sanitize)
+        let fields = [text] + outcome.fields(elapsedMS: elapsedMS)
         return "\(mark(outcome.succeeded)) \(fields.joined(separator: separator))\n"
     }
 

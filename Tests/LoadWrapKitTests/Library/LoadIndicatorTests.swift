@@ -101,6 +101,15 @@ import Testing
         indicator.stop()
     }
 
+    @Test func aTitleGivenAtCreationIsDrawnWithoutItsEscapes() {
+        let indicator = Fixture.indicator(title: "\u{1B}]52;c;aGk=\u{07}\u{1B}[2JBuild\u{9B}1m", sink: sink, clock: clock)
+        #expect(indicator.title == "Build")
+        indicator.start()
+        // Only the overlay's own escapes: hide the cursor, erase to the end of the line.
+        #expect(sink.take() == Fixture.firstDraw("⠋ Build 0s"))
+        indicator.stop()
+    }
+
     @Test func titleSetWhileStoppedIsUsedAtStart() {
         let indicator = Fixture.indicator(sink: sink, clock: clock)
         indicator.title = "Fetching\r\nindex"

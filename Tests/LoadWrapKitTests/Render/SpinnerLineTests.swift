@@ -11,12 +11,6 @@ import Testing
     #expect(line == "\u{1B}[36m⠋\u{1B}[39m make -j8 \u{1B}[2m3s\u{1B}[22m")
 }
 
-@Test func noEscapeByteWithoutColour() {
-    let line = SpinnerLine.render(frame: "-", title: "\u{1B}[31mred\u{1B}[0m", elapsedMS: 0, columns: 80, color: false, utf8: false)
-    #expect(line == "- red 0s")
-    #expect(!line.unicodeScalars.contains("\u{1B}"))
-}
-
 @Test func emptyTitleLeavesFrameAndElapsed() {
     #expect(SpinnerLine.render(frame: "⠋", title: "", elapsedMS: 65_000, columns: 80, color: false, utf8: true) == "⠋ 1m05s")
 }

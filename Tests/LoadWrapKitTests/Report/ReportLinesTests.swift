@@ -63,14 +63,4 @@ import Testing
         ]
         for line in lines { #expect(!line.utf8.contains(0x1B), "\(line)") }
     }
-
-    @Test func titlesAreSanitised() {
-        let hostile = "make\u{1B}[2J\u{1B}]52;c;aGk=\u{07} all\nnow\u{202E}"
-        #expect(utf8.start(hostile) == "▸ make all now\n")
-        #expect(utf8.heartbeat(hostile, elapsedMS: 1_000) == "… make all now · still running · 1.0s\n")
-        #expect(utf8.end(hostile, outcome: .ended(.exited(0)), elapsedMS: 1_000) == "✔ make all now · 1.0s\n")
-        #expect(
-            colored.end("\u{1B}[32mfake", outcome: .ended(.exited(3)), elapsedMS: 0)
-                == "\u{1B}[31m✖\u{1B}[39m fake · exit 3 · 0.0s\n")
-    }
 }
