@@ -9,11 +9,21 @@ public struct SpinnerStyle: Sendable, Equatable {
     public let name: String
     /// The frames, each one the same display width.
     public let frames: [String]
-    /// Milliseconds each frame shows.
-    public let intervalMS: Int
+    /// Milliseconds each frame shows, as the render core counts.
+    let intervalMS: Int
 
-    /// Creates a style; `frames` must not be empty.
-    public init(name: String, frames: [String], intervalMS: Int) {
+    /// How long each frame shows.
+    public var interval: Duration {
+        .milliseconds(intervalMS)
+    }
+
+    /// Creates a style showing each of `frames` (not empty) for `interval`, in whole milliseconds.
+    public init(name: String, frames: [String], interval: Duration) {
+        self.init(name: name, frames: frames, intervalMS: interval.wholeMilliseconds)
+    }
+
+    /// Creates a style with its interval in milliseconds, as the catalogue lists them.
+    init(name: String, frames: [String], intervalMS: Int) {
         precondition(!frames.isEmpty, "a spinner style needs at least one frame")
         self.name = name
         self.frames = frames

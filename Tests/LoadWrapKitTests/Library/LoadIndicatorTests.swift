@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func stopBeforeTheDelayWritesNothing() {
-        let indicator = Fixture.indicator(delayMS: 100, sink: sink, clock: clock)
+        let indicator = Fixture.indicator(delay: .milliseconds(100), sink: sink, clock: clock)
         indicator.start()
         clock.advance(by: 99)
         indicator.tick()
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func lineAppearsWhenTheDelayHasPassed() {
-        let indicator = Fixture.indicator(delayMS: 100, sink: sink, clock: clock)
+        let indicator = Fixture.indicator(delay: .milliseconds(100), sink: sink, clock: clock)
         indicator.start()
         clock.advance(by: 1_100)
         indicator.tick()
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func printBeforeTheDelayWritesJustTheLine() {
-        let indicator = Fixture.indicator(delayMS: 100, sink: sink, clock: clock)
+        let indicator = Fixture.indicator(delay: .milliseconds(100), sink: sink, clock: clock)
         indicator.start()
         indicator.print("early")
         #expect(sink.take() == Fixture.bytes("early\n"))
