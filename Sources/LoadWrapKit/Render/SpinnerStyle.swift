@@ -31,12 +31,12 @@ public struct SpinnerStyle: Sendable, Equatable {
     }
 
     /// Whether every frame is printable ASCII, so it draws correctly in any locale.
-    public var isASCII: Bool {
+    var isASCII: Bool {
         frames.allSatisfy { frame in frame.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) } }
     }
 
     /// The frame to show after `elapsedMS` milliseconds of animation.
-    public func frame(at elapsedMS: Int) -> String {
+    func frame(at elapsedMS: Int) -> String {
         // Guard against a zero interval or a clock that stepped backwards.
         let step = max(elapsedMS, 0) / max(intervalMS, 1)
         return frames[step % frames.count]
@@ -115,12 +115,12 @@ public struct SpinnerStyle: Sendable, Equatable {
     }
 
     /// The style to use when the user chose none: `dots`, or `line` when the locale is not UTF-8.
-    public static func defaultStyle(utf8: Bool) -> SpinnerStyle {
+    static func defaultStyle(utf8: Bool) -> SpinnerStyle {
         utf8 ? dots : line
     }
 
     /// `style`, or `line` when the locale is not UTF-8 and `style` would draw as mojibake.
-    public static func fallback(for style: SpinnerStyle, utf8: Bool) -> SpinnerStyle {
+    static func fallback(for style: SpinnerStyle, utf8: Bool) -> SpinnerStyle {
         utf8 || style.isASCII ? style : line
     }
 }
