@@ -3,7 +3,8 @@
 /// Options come first; everything after `--`, or from the first word that is not an option, is the
 /// command, untouched, so `loadwrap make -j8` runs `make -j8`. Values may be attached
 /// (`--title=x`, `-tx`) or follow (`--title x`, `-t x`). `--help`, `--version` and
-/// `--list-spinners` act as soon as they are read.
+/// `--list-spinners` act as soon as they are read. Texts loadwrap will print (titles, `say` and
+/// `done`) are sanitised here, where they enter.
 package enum ArgumentParser {
     /// An option word split into its option, the name as the user typed it, and any attached value.
     private typealias OptionWord = (spec: OptionSpec, name: String, attached: String?)
@@ -12,7 +13,7 @@ package enum ArgumentParser {
     package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         // `say` and `done` talk back to a running loadwrap; `loadwrap -- say` runs a command called say.
         if let verb = arguments.first, verb == "say" || verb == "done" {
-            let text = arguments.dropFirst().joined(separator: " ")
+            let text = Sanitizer.sanitize(arguments.dropFirst().joined(separator: " "))
             return verb == "say" ? .say(text) : .done(text.isEmpty ? nil : text)
         }
         var options = Options(command: [])
@@ -87,15 +88,15 @@ package enum ArgumentParser {
         case .help: return .help
         case .version: return .version
         case .listSpinners: return .listSpinners
-        case .title: options.title = text
+        case .title: options.title = Sanitizer.sanitize(text)
         case .spinner: options.spinner = try spinner(text, option: name)
         case .delay: options.delayMS = try duration(text, option: name)
         case .mode: options.mode = try choice(text, option: name)
         case .color: options.color = try choice(text, option: name)
         case .quiet: options.quiet = true
         case .result: options.result = value == nil ? .always : try choice(text, option: name)
-        case .success: options.successText = text
-        case .failure: options.failureText = text
+        case .success: options.successText = Sanitizer.sanitize(text)
+        case .failure: options.failureText = Sanitizer.sanitize(text)
         case .heartbeat: options.heartbeatMS = try duration(text, option: name)
         case .noGroup: options.groups = false
         case .until:

@@ -1,7 +1,7 @@
 /// The `loadwrap` command: parse the arguments, pick the mode, run the command, end as it did.
-public enum Launcher {
+package enum Launcher {
     /// Runs loadwrap with `arguments` (without argv[0]) and never returns.
-    public static func main(_ arguments: [String]) -> Never {
+    package static func main(_ arguments: [String]) -> Never {
         StandardDescriptors.fillClosed()
         let invocation: Invocation
         do {
@@ -27,7 +27,7 @@ public enum Launcher {
         if let client = ControlClient(environment: ProcessEnvironment.current()), client.send(message) {
             client.disconnect()
         } else if case .say(let text) = message {
-            StandardStreams.err(Sanitizer.sanitize(text) + "\n")
+            StandardStreams.err(text + "\n")
         }
     }
 

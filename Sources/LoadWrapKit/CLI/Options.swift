@@ -3,7 +3,7 @@ package struct Options: Equatable, Sendable {
     /// The `--delay` used when none is given: short commands finish before anything is drawn.
     package static let defaultDelayMS = 100
 
-    /// The `--title` text, or nil for the default (the command line, shell-quoted).
+    /// The `--title` text, sanitised, or nil for the default (the command line, shell-quoted).
     package var title: String?
     /// The `--spinner` style, or nil for the default (dots, or line when the locale is not UTF-8).
     package var spinner: SpinnerStyle?
@@ -17,9 +17,9 @@ package struct Options: Equatable, Sendable {
     package var quiet = false
     /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay).
     package var result: ResultRequest?
-    /// `--success`: the end line's text when the command succeeds, instead of the title.
+    /// `--success`: the end line's text when the command succeeds, instead of the title; sanitised.
     package var successText: String?
-    /// `--failure`: the end line's text when the command fails, instead of the title.
+    /// `--failure`: the end line's text when the command fails, instead of the title; sanitised.
     package var failureText: String?
     /// `--heartbeat`: milliseconds of silence before plain mode says the command is still running; 0 turns it off.
     package var heartbeatMS = 60_000
@@ -51,9 +51,10 @@ package struct Options: Equatable, Sendable {
         self.command = command
     }
 
-    /// The title to show: `--title` if given, else the command line as a shell would need it typed.
+    /// The title to show: `--title` if given, else the command line as a shell would need it
+    /// typed, sanitised (the command itself runs as given).
     package var resolvedTitle: String {
-        title ?? ShellQuote.join(command)
+        title ?? Sanitizer.sanitize(ShellQuote.join(command))
     }
 
     /// The style to draw: `--spinner` if given, else braille dots, or ASCII line when the locale

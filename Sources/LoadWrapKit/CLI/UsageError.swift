@@ -14,8 +14,9 @@ package enum UsageError: Error, Equatable, Sendable {
     case unknownSpinner(String, option: String, suggestion: String?)
     /// A value outside a fixed set, such as `--color sometimes`.
     case invalidValue(String, option: String, accepted: [String])
-    /// An `--until` pattern Swift's Regex does not accept, with the parser's reason and the position.
-    case invalidPattern(String, reason: String, position: Int?)
+    /// An `--until` pattern Swift's Regex does not accept, with the parser's reason and the
+    /// 1-based position of the problem (`LineWatch.position(ofErrorIn:)`).
+    case invalidPattern(String, reason: String, position: Int)
 
     /// The usage line shared by errors and help.
     static let usage = "loadwrap [<options>] [--] <command> [<arguments> ...]"
@@ -45,8 +46,7 @@ package enum UsageError: Error, Equatable, Sendable {
         case .invalidValue(let value, let option, let accepted):
             return "Invalid value \(quoted(value)) for \(quoted(option)): expected \(Self.list(accepted))."
         case .invalidPattern(let pattern, let reason, let position):
-            let place = position.map { " at position \($0)" } ?? ""
-            return "Invalid pattern \(quoted(pattern)) for '--until'\(place): \(reason)."
+            return "Invalid pattern \(quoted(pattern)) for '--until' at position \(position): \(reason)."
         }
     }
 

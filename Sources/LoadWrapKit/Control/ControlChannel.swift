@@ -62,12 +62,11 @@ final class ControlChannel {
     func drain() -> [ControlMessage] {
         var messages: [ControlMessage] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return messages }
-            messages += decoder.feed(buffer[0..<n])
+        FileDescriptorIO.readChunks(readFD, into: &buffer) { chunk in
+            messages += decoder.feed(chunk)
+            return true
         }
+        return messages
     }
 
     /// Removes the FIFO and its directory; a command writing later finds no reader and carries on.

@@ -16,7 +16,8 @@ enum ControlMessage: Equatable, Sendable {
     /// Longest message: below PIPE_BUF (512 bytes at least, by POSIX), so writes never interleave.
     static let maxBytes = 512
 
-    /// The wire form, texts sanitised and cut to fit.
+    /// The wire form, cut to fit. Texts are already sanitised where they entered loadwrap (the
+    /// command line, or this channel when forwarded), so they hold no tab or line break.
     var encoded: [UInt8] {
         let fields: [String]
         switch self {
@@ -26,12 +27,13 @@ enum ControlMessage: Equatable, Sendable {
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .pop(let pid): fields = ["pop", "\(pid)"]
         }
-        var line = fields.map(Sanitizer.sanitize).joined(separator: "\t")
+        var line = fields.joined(separator: "\t")
         while line.utf8.count > Self.maxBytes - 1 { line.removeLast() }
         return Array((line + "\n").utf8)
     }
 
-    /// The message on one line (without its newline), or nil for anything malformed.
+    /// The message on one line (without its newline), or nil for anything malformed. Texts are
+    /// sanitised here, where they enter from the command, which may send anything.
     init?(line: Substring) {
         let maxSplits = line.hasPrefix("join\t") ? 3 : 2
         let fields = line.split(separator: "\t", maxSplits: maxSplits, omittingEmptySubsequences: false).map(String.init)

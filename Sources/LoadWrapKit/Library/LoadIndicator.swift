@@ -15,7 +15,7 @@ public final class LoadIndicator: @unchecked Sendable {
     private let look: Overlay.Look
     /// Milliseconds after `start()` before the line first shows.
     private let delayMS: Int
-    /// Where time comes from; a manual clock in tests.
+    /// The caller's clock, read in milliseconds; a manual clock in tests.
     private let clock: any TimeSource
     /// Where bytes go.
     private let output: OutputEndpoint
@@ -41,26 +41,30 @@ public final class LoadIndicator: @unchecked Sendable {
 
     /// Prepares an indicator on `output` and draws nothing yet (the seed's `createLoadView`).
     ///
-    /// Colour follows `NO_COLOR` and `TERM`; a non-ASCII `style` falls back to `line` when the
-    /// locale (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8.
+    /// Nothing shows until `delay` after `start()`, so quick work leaves no trace. Elapsed time and
+    /// frames count on `clock`: by default `ContinuousClock`, which never goes back and keeps
+    /// counting while the machine sleeps, so the time shown is the time waited. Colour follows
+    /// `NO_COLOR` and `TERM`; a non-ASCII `style` falls back to `line` when the locale
+    /// (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8.
     public convenience init(
-        title: String = "Loading…", style: SpinnerStyle = .dots, delayMS: Int = 0,
-        output: LoadIndicatorOutput = .standardError, clock: any TimeSource = MonotonicClock()
+        title: String = "Loading…", style: SpinnerStyle = .dots, delay: Duration = .zero,
+        output: LoadIndicatorOutput = .standardError, clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
-            title: title, style: style, delayMS: delayMS, output: output, clock: clock,
+            title: title, style: style, delay: delay, output: output, clock: clock,
             environment: .current(), animates: true)
     }
 
     /// Prepares an indicator with the environment given, and with or without its own timer.
     init(
-        title: String, style: SpinnerStyle, delayMS: Int, output: LoadIndicatorOutput, clock: any TimeSource,
+        title: String, style: SpinnerStyle, delay: Duration, output: LoadIndicatorOutput, clock: some Clock<Duration>,
         environment: IndicatorEnvironment, animates: Bool
     ) {
         self.style = SpinnerStyle.fallback(for: style, utf8: environment.utf8)
         look = Overlay.Look(style: self.style, color: environment.color, utf8: environment.utf8)
-        self.delayMS = max(0, delayMS)
-        self.clock = clock
+        // The render core counts in milliseconds from the indicator's creation.
+        delayMS = max(0, delay.wholeMilliseconds)
+        self.clock = ClockTimeSource(clock)
         self.output = output.open()
         draws = self.output.isTerminal && !environment.dumbTerminal
         self.animates = animates

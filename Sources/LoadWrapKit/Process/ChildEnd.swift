@@ -1,7 +1,7 @@
 import CLoadWrap
 
 /// How the command ended, and how loadwrap ends to match it.
-public enum ChildEnd: Equatable, Sendable {
+package enum ChildEnd: Equatable, Sendable {
     /// It exited with this status (0–255).
     case exited(Int32)
     /// It was killed by this signal.
@@ -21,7 +21,7 @@ public enum ChildEnd: Equatable, Sendable {
 
     /// Ends loadwrap the same way: exit with the status, or die of the same signal so the shell
     /// sees 128+N (and a `while` loop stops on Ctrl-C), as SwiftPM's Cancellator does.
-    public func imitate() -> Never {
+    package func imitate() -> Never {
         switch self {
         case .exited(let code):
             exit(code)

@@ -15,10 +15,17 @@ final class HeldOutput {
     /// Where the spill file goes.
     let directory: String
 
-    /// Holds up to `memoryLimit` bytes in memory, then spills into `directory` (default: `$TMPDIR`).
-    init(memoryLimit: Int = 4 << 20, directory: String? = nil) {
+    /// Holds up to `memoryLimit` bytes in memory, then spills into `directory`; callers pass
+    /// `temporaryDirectory(environment["TMPDIR"])` from the environment they were given.
+    init(memoryLimit: Int = 4 << 20, directory: String) {
         self.memoryLimit = memoryLimit
-        self.directory = directory ?? Self.temporaryDirectory(getenv("TMPDIR").map { String(cString: $0) })
+        self.directory = directory
+    }
+
+    /// Holds up to 4 MiB, then spills into `$TMPDIR` as this process has it: only until the relays
+    /// pass the directory from their injected environment.
+    convenience init() {
+        self.init(directory: Self.temporaryDirectory(ProcessEnvironment.current()["TMPDIR"]))
     }
 
     /// `$TMPDIR` when set and not empty, else `/tmp`.
@@ -54,11 +61,9 @@ final class HeldOutput {
         memory.withUnsafeBytes { _ = FileDescriptorIO.writeAll(fd, $0) }
         guard spill >= 0, lseek(spill, 0, SEEK_SET) == 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(spill, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            buffer.withUnsafeBytes { _ = FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        FileDescriptorIO.readChunks(spill, into: &buffer) { chunk in
+            FileDescriptorIO.writeAll(fd, chunk)
+            return true
         }
     }
 

@@ -21,7 +21,7 @@ final class LineWatch {
         do {
             regex = try Regex(pattern)
         } catch {
-            throw .invalidPattern(pattern, reason: "\(error)", position: Self.position(of: error, in: pattern))
+            throw .invalidPattern(pattern, reason: "\(error)", position: Self.position(ofErrorIn: pattern))
         }
         let bytes = Array(pattern.utf8)
         literal = bytes.isEmpty || bytes.contains(where: Self.isSpecial) ? nil : bytes
@@ -56,7 +56,7 @@ final class LineWatch {
     private func keepTail(of chunk: UnsafeRawBufferPointer) {
         let lastEnd = [lw_memrchr(chunk.baseAddress, 0x0A, chunk.count), lw_memrchr(chunk.baseAddress, 0x0D, chunk.count)]
             .compactMap { $0.map { chunk.baseAddress!.distance(to: $0) } }.max()
-        if let lastEnd { line.removeAll(keepingCapacity: true) }
+        if lastEnd != nil { line.removeAll(keepingCapacity: true) }
         line.append(contentsOf: chunk[((lastEnd ?? -1) + 1)...])
         if line.count > lineLimit { line.removeFirst(line.count - lineLimit) }
     }
@@ -94,18 +94,5 @@ final class LineWatch {
     /// Bytes that make a pattern more than a literal.
     private static func isSpecial(_ byte: UInt8) -> Bool {
         Array("\\^$.|?*+()[]{}".utf8).contains(byte) || byte < 0x20
-    }
-
-    /// The 1-based character position a regex parse error points at, read from the error's
-    /// `location` (the parser's diagnostics carry it, but not as public API); nil when absent.
-    static func position(of error: any Error, in pattern: String) -> Int? {
-        for child in Mirror(reflecting: error).children where child.label == "location" {
-            for field in Mirror(reflecting: child.value).children {
-                if let range = field.value as? Range<String.Index>, range.lowerBound <= pattern.endIndex {
-                    return pattern.distance(from: pattern.startIndex, to: range.lowerBound) + 1
-                }
-            }
-        }
-        return nil
     }
 }

@@ -44,16 +44,13 @@ final class SignalPipe {
     /// Reads every delivery waiting on the pipe, oldest first.
     func drain() -> [Delivery] {
         var deliveries: [Delivery] = []
+        // Each delivery is one 2-byte write, which a pipe keeps whole, so an even buffer never splits one.
         var buffer = [UInt8](repeating: 0, count: 256)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                break
+        FileDescriptorIO.readChunks(readFD, into: &buffer) { chunk in
+            for i in stride(from: 0, to: chunk.count - 1, by: 2) {
+                deliveries.append(Delivery(signo: Int32(chunk[i]), sentByProcess: chunk[i + 1] != 0))
             }
-            for i in stride(from: 0, to: n - 1, by: 2) {
-                deliveries.append(Delivery(signo: Int32(buffer[i]), sentByProcess: buffer[i + 1] != 0))
-            }
+            return true
         }
         return deliveries
     }

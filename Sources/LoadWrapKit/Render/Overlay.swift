@@ -13,7 +13,7 @@ struct Overlay {
 
     /// Frames, colour and charset.
     let look: Look
-    /// The title beside the frame, already sanitised.
+    /// The title beside the frame, safe to print: sanitised where it entered loadwrap.
     private(set) var title: String
     /// When the work started; elapsed time and frames count from here.
     let startMS: Int
@@ -28,18 +28,18 @@ struct Overlay {
     /// When the line was last drawn, for coalescing.
     private var lastDrawMS: Int?
 
-    /// Prepares an overlay that draws nothing until `draw` is called.
+    /// Prepares an overlay that draws nothing until `draw` is called; `title` is already sanitised.
     init(look: Look, title: String, startMS: Int, delayMS: Int, columns: Int) {
         self.look = look
-        self.title = Sanitizer.sanitize(title)
+        self.title = title
         self.startMS = startMS
         self.delayMS = delayMS
         self.columns = columns
     }
 
-    /// Replaces the title; it shows at the next draw.
+    /// Replaces the title with `text`, already sanitised; it shows at the next draw.
     mutating func setTitle(_ text: String) {
-        title = Sanitizer.sanitize(text)
+        title = text
         lastDrawMS = nil
     }
 

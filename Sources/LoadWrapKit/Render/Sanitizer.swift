@@ -4,6 +4,11 @@
 /// channel; either way it must never move the cursor, recolour the screen, set the
 /// clipboard (OSC 52) or disguise itself, so every escape sequence is removed whole.
 /// Sequence shapes follow ECMA-48 (sections 5.3–5.6) and xterm's ctlseqs.
+///
+/// Text is sanitised once, where it enters: the command line (`ArgumentParser`,
+/// `Options.resolvedTitle`), the control channel (`ControlMessage(line:)`), the library
+/// (`LoadIndicator.title`) and the `--until` pattern shown in an end line (`Outcome`).
+/// What draws it (`Overlay`, `SpinnerLine`, `ReportLines`) takes it as safe.
 enum Sanitizer {
     /// `text` with escape sequences, control characters and bidi overrides removed, and
     /// each tab or line break turned into one space.

@@ -9,7 +9,8 @@ enum SpinnerLine {
     /// Ends faint intensity (SGR 22, normal intensity), leaving colours alone.
     private static let elapsedDimOff = "\u{1B}[22m"
 
-    /// The line's bytes, without cursor movement, at most `columns - 1` columns wide.
+    /// The line's bytes, without cursor movement, at most `columns - 1` columns wide; `title` is
+    /// already sanitised.
     ///
     /// The last column is never written: a character there leaves the terminal in its
     /// pending-wrap state, and on some terminals the line then wraps and scrolls. When the
@@ -19,13 +20,12 @@ enum SpinnerLine {
         let available = columns - 1
         let frameWidth = DisplayWidth.of(frame)
         guard available > 0, frameWidth <= available else { return "" }
-        let elapsed = formatElapsed(ms: elapsedMS)
+        let elapsed = ElapsedFormat.seconds(ms: elapsedMS)
         let elapsedWidth = DisplayWidth.of(elapsed)
         let drawnFrame = color ? frameColorOn + frame + frameColorOff : frame
         guard frameWidth + 1 + elapsedWidth <= available else { return drawnFrame }
         let drawnElapsed = color ? elapsedDimOn + elapsed + elapsedDimOff : elapsed
 
-        let title = Sanitizer.sanitize(title)
         let ellipsis = utf8 ? "…" : "..."
         let titleRoom = available - frameWidth - elapsedWidth - 2
         guard !title.isEmpty, titleRoom >= DisplayWidth.of(ellipsis) else {
@@ -33,18 +33,5 @@ enum SpinnerLine {
         }
         let shownTitle = DisplayWidth.truncate(title, toColumns: titleRoom, ellipsis: ellipsis)
         return drawnFrame + " " + shownTitle + " " + drawnElapsed
-    }
-
-    /// Elapsed time as the line shows it: `0s`…`59s`, `1m05s`…`59m59s`, then `1h02m`.
-    static func formatElapsed(ms: Int) -> String {
-        let seconds = max(ms, 0) / 1000
-        if seconds < 60 { return "\(seconds)s" }
-        if seconds < 3600 { return "\(seconds / 60)m\(twoDigits(seconds % 60))s" }
-        return "\(seconds / 3600)h\(twoDigits(seconds / 60 % 60))m"
-    }
-
-    /// `value` (0…59) with a leading zero, as in `1m05s`.
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
     }
 }

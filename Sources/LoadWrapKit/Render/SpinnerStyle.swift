@@ -9,11 +9,21 @@ public struct SpinnerStyle: Sendable, Equatable {
     public let name: String
     /// The frames, each one the same display width.
     public let frames: [String]
-    /// Milliseconds each frame shows.
-    public let intervalMS: Int
+    /// Milliseconds each frame shows, as the render core counts.
+    let intervalMS: Int
 
-    /// Creates a style; `frames` must not be empty.
-    public init(name: String, frames: [String], intervalMS: Int) {
+    /// How long each frame shows.
+    public var interval: Duration {
+        .milliseconds(intervalMS)
+    }
+
+    /// Creates a style showing each of `frames` (not empty) for `interval`, in whole milliseconds.
+    public init(name: String, frames: [String], interval: Duration) {
+        self.init(name: name, frames: frames, intervalMS: interval.wholeMilliseconds)
+    }
+
+    /// Creates a style with its interval in milliseconds, as the catalogue lists them.
+    init(name: String, frames: [String], intervalMS: Int) {
         precondition(!frames.isEmpty, "a spinner style needs at least one frame")
         self.name = name
         self.frames = frames
@@ -21,12 +31,12 @@ public struct SpinnerStyle: Sendable, Equatable {
     }
 
     /// Whether every frame is printable ASCII, so it draws correctly in any locale.
-    public var isASCII: Bool {
+    var isASCII: Bool {
         frames.allSatisfy { frame in frame.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) } }
     }
 
     /// The frame to show after `elapsedMS` milliseconds of animation.
-    public func frame(at elapsedMS: Int) -> String {
+    func frame(at elapsedMS: Int) -> String {
         // Guard against a zero interval or a clock that stepped backwards.
         let step = max(elapsedMS, 0) / max(intervalMS, 1)
         return frames[step % frames.count]
@@ -105,12 +115,12 @@ public struct SpinnerStyle: Sendable, Equatable {
     }
 
     /// The style to use when the user chose none: `dots`, or `line` when the locale is not UTF-8.
-    public static func defaultStyle(utf8: Bool) -> SpinnerStyle {
+    static func defaultStyle(utf8: Bool) -> SpinnerStyle {
         utf8 ? dots : line
     }
 
     /// `style`, or `line` when the locale is not UTF-8 and `style` would draw as mojibake.
-    public static func fallback(for style: SpinnerStyle, utf8: Bool) -> SpinnerStyle {
+    static func fallback(for style: SpinnerStyle, utf8: Bool) -> SpinnerStyle {
         utf8 || style.isASCII ? style : line
     }
 }

@@ -22,14 +22,15 @@ enum Outcome: Equatable, Sendable {
 
     /// The fields after the text: what went wrong and the time, e.g. `exit 2`, `12.4s`.
     func fields(elapsedMS: Int) -> [String] {
-        let elapsed = ReportLines.duration(ms: elapsedMS)
+        let elapsed = ElapsedFormat.tenths(ms: elapsedMS)
         switch self {
         case .ended(let end): return Self.status(end).map { [$0, elapsed] } ?? [elapsed]
         case .timedOut(let ms): return ["timed out after \(Self.limit(ms))"]
         case .ready: return ["ready in \(elapsed)"]
         case .done: return [elapsed]
         case .neverMatched(let end, let pattern):
-            return (Self.status(end).map { [$0] } ?? []) + ["'\(pattern)' never matched", elapsed]
+            // The pattern is kept as typed for matching; shown, it must not carry escapes.
+            return (Self.status(end).map { [$0] } ?? []) + ["'\(Sanitizer.sanitize(pattern))' never matched", elapsed]
         }
     }
 
@@ -44,7 +45,7 @@ enum Outcome: Equatable, Sendable {
 
     /// A configured limit as typed: `30s`, not `30.0s`.
     private static func limit(_ ms: Int) -> String {
-        let text = ReportLines.duration(ms: ms)
+        let text = ElapsedFormat.tenths(ms: ms)
         return text.hasSuffix(".0s") ? String(text.dropLast(3)) + "s" : text
     }
 }

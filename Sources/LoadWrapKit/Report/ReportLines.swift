@@ -1,6 +1,7 @@
 /// The plain-text lines loadwrap writes about a run: start, heartbeat and end, e.g.
 /// `▸ make -j8`, `… make -j8 · still running · 5m00s`, `✔ make -j8 · 12.4s`.
-/// ASCII forms when the terminal is not UTF-8; colour only on the end line's mark.
+/// ASCII forms when the terminal is not UTF-8; colour only on the end line's mark. Titles and
+/// texts come already sanitised, from where they entered loadwrap.
 struct ReportLines: Sendable {
     /// Whether the terminal takes UTF-8 (else `>`, `...`, `OK`, `FAIL` and ` - `).
     var utf8: Bool
@@ -9,28 +10,19 @@ struct ReportLines: Sendable {
 
     /// `▸ title`, when the command starts.
     func start(_ title: String) -> String {
-        "\(utf8 ? "▸" : ">") \(Sanitizer.sanitize(title))\n"
+        "\(utf8 ? "▸" : ">") \(title)\n"
     }
 
     /// `… title · still running · 5m00s`, after a silence.
     func heartbeat(_ title: String, elapsedMS: Int) -> String {
-        "\(utf8 ? "…" : "...") \(Sanitizer.sanitize(title))\(separator)still running\(separator)"
-            + "\(Self.duration(ms: elapsedMS))\n"
+        "\(utf8 ? "…" : "...") \(title)\(separator)still running\(separator)"
+            + "\(ElapsedFormat.tenths(ms: elapsedMS))\n"
     }
 
     /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended.
     func end(_ text: String, outcome: Outcome, elapsedMS: Int) -> String {
-        let fields = [Sanitizer.sanitize(text)] + outcome.fields(elapsedMS: elapsedMS).map(Sanitizer.sanitize)
+        let fields = [text] + outcome.fields(elapsedMS: elapsedMS)
         return "\(mark(outcome.succeeded)) \(fields.joined(separator: separator))\n"
-    }
-
-    /// `12.4s` under a minute, `5m00s` under an hour, then `1h02m`.
-    static func duration(ms: Int) -> String {
-        let ms = max(0, ms)
-        if ms < 60_000 { return "\(ms / 1000).\(ms % 1000 / 100)s" }
-        let seconds = ms / 1000
-        if seconds < 3600 { return "\(seconds / 60)m\(twoDigits(seconds % 60))s" }
-        return "\(seconds / 3600)h\(twoDigits(seconds % 3600 / 60))m"
     }
 
     private var separator: String { utf8 ? " · " : " - " }
@@ -40,9 +32,5 @@ struct ReportLines: Sendable {
         let symbol = succeeded ? (utf8 ? "✔" : "OK") : (utf8 ? "✖" : "FAIL")
         guard color else { return symbol }
         return "\u{1B}[\(succeeded ? 32 : 31)m\(symbol)\u{1B}[39m"
-    }
-
-    private static func twoDigits(_ n: Int) -> String {
-        n < 10 ? "0\(n)" : "\(n)"
     }
 }

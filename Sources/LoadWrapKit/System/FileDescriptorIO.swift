@@ -1,6 +1,6 @@
 import CLoadWrap
 
-/// Blocking, EINTR-safe writes of whole buffers to a file descriptor.
+/// EINTR-safe reads and writes on file descriptors: whole buffers out, chunks in.
 enum FileDescriptorIO {
     /// Writes all of `bytes` to `fd`; returns false when the descriptor refuses them (e.g. EPIPE, EIO).
     @discardableResult
@@ -28,18 +28,20 @@ enum FileDescriptorIO {
         _ = poll(&entry, 1, -1)
     }
 
-    /// What a bounded read of a non-blocking descriptor found.
+    /// What a bounded read of a descriptor found.
     enum ReadOutcome {
-        /// Nothing more is waiting now (EAGAIN), or the read budget is spent.
+        /// Nothing more is waiting now (EAGAIN), the read budget is spent, or `body` said stop.
         case drained
         /// End of data: 0, or an error such as EIO from a pseudo-terminal with no writer left.
         case ended
     }
 
-    /// Reads up to `maxReads` chunks from the non-blocking `fd` into `buffer`, handing each to
-    /// `body` in order; stops early when `body` returns false.
+    /// Reads up to `maxReads` chunks (no limit by default) from `fd` into `buffer`, handing each
+    /// to `body` in order; stops early when `body` returns false. A non-blocking descriptor is
+    /// read until nothing more waits; a blocking one, such as a file, until its end.
+    @discardableResult
     static func readChunks(
-        _ fd: Int32, into buffer: inout [UInt8], maxReads: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+        _ fd: Int32, into buffer: inout [UInt8], maxReads: Int = .max, _ body: (UnsafeRawBufferPointer) -> Bool
     ) -> ReadOutcome {
         var reads = 0
         while reads < maxReads {

@@ -1,16 +1,16 @@
 /// A source of monotonic time in milliseconds, injected so tests can step it.
-public protocol TimeSource: Sendable {
+package protocol TimeSource: Sendable {
     /// Milliseconds since an arbitrary fixed point.
     func nowMS() -> Int
 }
 
 /// The system's monotonic clock.
-public struct MonotonicClock: TimeSource {
+package struct MonotonicClock: TimeSource {
     /// Creates the clock.
-    public init() {}
+    package init() {}
 
     /// Milliseconds from CLOCK_MONOTONIC.
-    public func nowMS() -> Int {
+    package func nowMS() -> Int {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000

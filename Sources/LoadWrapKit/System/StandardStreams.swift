@@ -1,12 +1,12 @@
 /// Unbuffered writes to stdout and stderr, for loadwrap's own messages.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Writes `text` to stdout as is.
-    public static func out(_ text: String) {
+    package static func out(_ text: String) {
         FileDescriptorIO.writeAll(1, text)
     }
 
     /// Writes `text` to stderr as is.
-    public static func err(_ text: String) {
+    package static func err(_ text: String) {
         FileDescriptorIO.writeAll(2, text)
     }
 }

@@ -8,7 +8,7 @@ import Testing
         try #require(pipe(&fds) == 0)
         defer { close(fds[0]) }
         let indicator = LoadIndicator(
-            title: "t", style: .dots, delayMS: 0, output: .fileDescriptor(fds[1]), clock: ManualClock(),
+            title: "t", style: .dots, delay: .zero, output: .fileDescriptor(fds[1]), clock: ManualClock(),
             environment: Fixture.plainUTF8, animates: true)
         indicator.run {
             indicator.tick()
@@ -31,7 +31,7 @@ import Testing
         tcsetattr(secondary, TCSANOW, &modes)
 
         let indicator = LoadIndicator(
-            title: "Compiling everything", style: .dots, delayMS: 0, output: .fileDescriptor(secondary),
+            title: "Compiling everything", style: .dots, delay: .zero, output: .fileDescriptor(secondary),
             clock: ManualClock(), environment: Fixture.plainUTF8, animates: false)
         indicator.run { indicator.print("ok") }
         close(secondary)

@@ -60,13 +60,12 @@ import Testing
     @Test func realTimerAnimatesWithoutTicks() {
         // The system clock and the indicator's own timer.
         let indicator = LoadIndicator(
-            title: "t", style: .line, delayMS: 0, output: .memory(sink), clock: MonotonicClock(),
+            title: "t", style: .line, delay: .zero, output: .memory(sink), clock: ContinuousClock(),
             environment: Fixture.plainUTF8, animates: true)
         indicator.start()
         // Wait for the event (a second frame), not for a fixed time; give up after 10 s.
-        let clock = MonotonicClock()
-        let deadline = clock.nowMS() + 10_000
-        while !sink.text.contains("\r\\ t ") && clock.nowMS() < deadline {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !sink.text.contains("\r\\ t ") && ContinuousClock.now < deadline {
             usleep(2_000)
         }
         indicator.stop()

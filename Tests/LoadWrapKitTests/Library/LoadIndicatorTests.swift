@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func stopBeforeTheDelayWritesNothing() {
-        let indicator = Fixture.indicator(delayMS: 100, sink: sink, clock: clock)
+        let indicator = Fixture.indicator(delay: .milliseconds(100), sink: sink, clock: clock)
         indicator.start()
         clock.advance(by: 99)
         indicator.tick()
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func lineAppearsWhenTheDelayHasPassed() {
-        let indicator = Fixture.indicator(delayMS: 100, sink: sink, clock: clock)
+        let indicator = Fixture.indicator(delay: .milliseconds(100), sink: sink, clock: clock)
         indicator.start()
         clock.advance(by: 1_100)
         indicator.tick()
@@ -98,6 +98,15 @@ import Testing
         #expect(indicator.title == "Linking app")
         indicator.tick()
         #expect(sink.take() == Fixture.redraw("⠋ Linking app 0s"))
+        indicator.stop()
+    }
+
+    @Test func aTitleGivenAtCreationIsDrawnWithoutItsEscapes() {
+        let indicator = Fixture.indicator(title: "\u{1B}]52;c;aGk=\u{07}\u{1B}[2JBuild\u{9B}1m", sink: sink, clock: clock)
+        #expect(indicator.title == "Build")
+        indicator.start()
+        // Only the overlay's own escapes: hide the cursor, erase to the end of the line.
+        #expect(sink.take() == Fixture.firstDraw("⠋ Build 0s"))
         indicator.stop()
     }
 
@@ -131,7 +140,7 @@ import Testing
     }
 
     @Test func printBeforeTheDelayWritesJustTheLine() {
-        let indicator = Fixture.indicator(delayMS: 100, sink: sink, clock: clock)
+        let indicator = Fixture.indicator(delay: .milliseconds(100), sink: sink, clock: clock)
         indicator.start()
         indicator.print("early")
         #expect(sink.take() == Fixture.bytes("early\n"))

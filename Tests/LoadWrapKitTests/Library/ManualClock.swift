@@ -1,25 +1,64 @@
 import Dispatch
 @testable import LoadWrapKit
 
-/// A clock that moves only when a test says so.
-final class ManualClock: TimeSource, @unchecked Sendable {
-    /// Serialises access to `now`.
+/// A clock that moves only when a test says so: a `Clock` for the library, and a `TimeSource`
+/// in milliseconds for the command-line relays.
+final class ManualClock: Clock, TimeSource, @unchecked Sendable {
+    /// A point on the manual clock: the time since its zero.
+    struct Instant: InstantProtocol {
+        /// Time since the clock's zero.
+        var offset: Duration
+
+        /// The instant `duration` later.
+        func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The time from this instant to `other`.
+        func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes first.
+        static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    /// Serialises access to `current`.
     private let lock = DispatchQueue(label: "ManualClock")
-    /// The current time in milliseconds.
-    private var now: Int
+    /// The time now.
+    private var current: Instant
 
     /// Creates a clock standing at `startMS`.
     init(startMS: Int = 0) {
-        now = startMS
+        current = Instant(offset: .milliseconds(startMS))
     }
 
-    /// The current time.
+    /// The time now.
+    var now: Instant {
+        lock.sync { current }
+    }
+
+    /// The clock moves in steps a test chooses; a millisecond is the smallest the tests take.
+    var minimumResolution: Duration {
+        .milliseconds(1)
+    }
+
+    /// Returns once a test has moved the clock to `deadline`, checking every millisecond of real time.
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        while now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// The time now in milliseconds.
     func nowMS() -> Int {
-        lock.sync { now }
+        now.offset.wholeMilliseconds
     }
 
-    /// Moves the clock forward by `ms`.
+    /// Moves the clock forward by `ms` milliseconds.
     func advance(by ms: Int) {
-        lock.sync { now += ms }
+        lock.sync { current = current.advanced(by: .milliseconds(ms)) }
     }
 }

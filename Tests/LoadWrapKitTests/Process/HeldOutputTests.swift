@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func nothingHeldReplaysNothing() {
-        #expect(Self.replayed(HeldOutput(memoryLimit: 10)) == [])
+        #expect(Self.replayed(HeldOutput(memoryLimit: 10, directory: "/tmp")) == [])
     }
 
     @Test func underTheLimitStaysInMemory() {

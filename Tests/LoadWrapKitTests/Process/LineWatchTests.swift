@@ -115,26 +115,26 @@ import Testing
         #expect(error("[a")?.message == "Invalid pattern '[a' for '--until' at position 3: expected ']'.")
     }
 
-    /// Shaped like the regex parser's diagnostics: a `location` whose field is a range of the pattern.
-    struct FakeError: Error {
-        struct Location { let range: Range<String.Index> }
-        let location: Location
+    @Test func positionIsPastTheEndWhenOnlyClosingBracketsAreMissing() {
+        #expect(LineWatch.position(ofErrorIn: "(") == 2)
+        #expect(LineWatch.position(ofErrorIn: "[a") == 3)
+        #expect(LineWatch.position(ofErrorIn: "((") == 3)
+        #expect(LineWatch.position(ofErrorIn: "x(a)|(b") == 8)
+        #expect(LineWatch.position(ofErrorIn: "(?<n") == 5)
     }
 
-    struct PlainError: Error {}
-
-    @Test func positionReadsTheLocation() {
-        let pattern = "héllo"
-        let at = pattern.index(pattern.startIndex, offsetBy: 2)
-        #expect(LineWatch.position(of: FakeError(location: .init(range: at..<at)), in: pattern) == 3)
-        let end = pattern.endIndex
-        #expect(LineWatch.position(of: FakeError(location: .init(range: end..<end)), in: pattern) == 6)
+    @Test func positionPointsAtWhatCannotBeRead() {
+        #expect(LineWatch.position(ofErrorIn: "ab)") == 3)
+        #expect(LineWatch.position(ofErrorIn: "a(b))c") == 5)
+        #expect(LineWatch.position(ofErrorIn: "a**") == 3)
+        #expect(LineWatch.position(ofErrorIn: "*a") == 1)
+        #expect(LineWatch.position(ofErrorIn: "a\\q") == 3)
+        // Inside an unclosed group: the closers make its prefix readable up to the problem.
+        #expect(LineWatch.position(ofErrorIn: "(a**") == 4)
     }
 
-    @Test func positionIsNilWithoutALocation() {
-        #expect(LineWatch.position(of: PlainError(), in: "abc") == nil)
-        let long = "abcdef"
-        let beyond = long.index(long.startIndex, offsetBy: 5)
-        #expect(LineWatch.position(of: FakeError(location: .init(range: beyond..<beyond)), in: "ab") == nil)
+    @Test func positionCountsCharacters() {
+        #expect(LineWatch.position(ofErrorIn: "héllo)") == 6)
+        #expect(LineWatch.position(ofErrorIn: "👍🏽)") == 2)
     }
 }

@@ -115,17 +115,28 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(overlay.nextDrawMS == 1_200)
 }
 
-@Test func titleIsSanitised() {
-    var overlay = overlay(title: "\u{1B}]52;c;aGk=\u{07}\u{1B}[31mred\u{1B}[0m\n\u{1B}[2Jx")
+@Test func aTitleFromTheCommandLineIsDrawnWithoutEscapes() throws {
+    // The parser sanitises it; the overlay draws it as it comes.
+    let hostile = "\u{1B}]52;c;aGk=\u{07}\u{1B}[31mred\u{1B}[0m\n\u{1B}[2Jx"
+    guard case .run(let options) = try ArgumentParser.parse(["--title", hostile, "make"]) else {
+        Issue.record("did not parse as a run")
+        return
+    }
+    var overlay = overlay(title: options.resolvedTitle)
     #expect(overlay.title == "red x")
     let drawn = overlay.draw(nowMS: 1_200, commandHidCursor: true)
     #expect(drawn == bytes("\ra red x 0s\u{1B}[K\r"))
 }
 
-@Test func newTitleIsSanitisedAndDueAtOnce() {
+@Test func aTitleFromTheControlChannelIsDrawnWithoutEscapesAndDueAtOnce() {
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
-    overlay.setTitle("step \u{1B}[1m2\u{1B}[m\u{07}")
+    // The channel's decoder sanitises it; the overlay takes it as it comes.
+    guard case .say(let text)? = ControlMessage(line: "say\tstep \u{1B}[1m2\u{1B}[m\u{07}") else {
+        Issue.record("not a say message")
+        return
+    }
+    overlay.setTitle(text)
     #expect(overlay.title == "step 2")
     #expect(overlay.isDue(nowMS: 1_210))
     #expect(overlay.draw(nowMS: 1_210, commandHidCursor: false) == bytes("\ra step 2 0s\u{1B}[K\r"))

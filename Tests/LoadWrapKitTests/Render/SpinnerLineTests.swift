@@ -11,12 +11,6 @@ import Testing
     #expect(line == "\u{1B}[36m⠋\u{1B}[39m make -j8 \u{1B}[2m3s\u{1B}[22m")
 }
 
-@Test func noEscapeByteWithoutColour() {
-    let line = SpinnerLine.render(frame: "-", title: "\u{1B}[31mred\u{1B}[0m", elapsedMS: 0, columns: 80, color: false, utf8: false)
-    #expect(line == "- red 0s")
-    #expect(!line.unicodeScalars.contains("\u{1B}"))
-}
-
 @Test func emptyTitleLeavesFrameAndElapsed() {
     #expect(SpinnerLine.render(frame: "⠋", title: "", elapsedMS: 65_000, columns: 80, color: false, utf8: true) == "⠋ 1m05s")
 }
@@ -72,18 +66,4 @@ import Testing
     #expect(render(3) == "🌑")
     #expect(render(6) == "🌑 0s")
     #expect(render(80) == "🌑 fetch 0s")
-}
-
-@Test func elapsedFormats() {
-    #expect(SpinnerLine.formatElapsed(ms: 0) == "0s")
-    #expect(SpinnerLine.formatElapsed(ms: 999) == "0s")
-    #expect(SpinnerLine.formatElapsed(ms: 1_000) == "1s")
-    #expect(SpinnerLine.formatElapsed(ms: 59_999) == "59s")
-    #expect(SpinnerLine.formatElapsed(ms: 60_000) == "1m00s")
-    #expect(SpinnerLine.formatElapsed(ms: 65_000) == "1m05s")
-    #expect(SpinnerLine.formatElapsed(ms: 3_599_999) == "59m59s")
-    #expect(SpinnerLine.formatElapsed(ms: 3_600_000) == "1h00m")
-    #expect(SpinnerLine.formatElapsed(ms: 3_720_000) == "1h02m")
-    #expect(SpinnerLine.formatElapsed(ms: 100 * 3_600_000) == "100h00m")
-    #expect(SpinnerLine.formatElapsed(ms: -5) == "0s")
 }

@@ -31,6 +31,15 @@ func everyStyleIsWellFormed(style: SpinnerStyle) {
     #expect(SpinnerStyle.named("moon")?.frames.allSatisfy { DisplayWidth.of($0) == 2 } == true)
 }
 
+@Test func aLibraryUserGivesTheIntervalAsADuration() {
+    let style = SpinnerStyle(name: "blink", frames: ["*", " "], interval: .milliseconds(250))
+    #expect(style.intervalMS == 250)
+    #expect(style.interval == .milliseconds(250))
+    #expect(SpinnerStyle.dots.interval == .milliseconds(80))
+    #expect(style.frame(at: 249) == "*")
+    #expect(style.frame(at: 250) == " ")
+}
+
 @Test func isASCIIMarksPlainStyles() {
     let ascii = SpinnerStyle.catalogue.filter(\.isASCII).map(\.name)
     #expect(ascii == ["line", "simpleDots", "simpleDotsScrolling", "star2", "bouncingBar"])

@@ -33,6 +33,12 @@ import Testing
                 == ["exit 1", "'ready' never matched", "3.0s"])
     }
 
+    @Test func aPatternIsShownWithoutEscapes() {
+        // The pattern is matched as typed, so it is sanitised only where the end line shows it.
+        #expect(Outcome.neverMatched(.exited(0), pattern: "\u{1B}[2J\u{1B}]52;c;aGk=\u{07}ready\n").fields(elapsedMS: 0)
+                == ["'ready ' never matched", "0.0s"])
+    }
+
     @Test(arguments: [
         (30_000, "timed out after 30s"), (1_500, "timed out after 1.5s"), (500, "timed out after 0.5s"),
         (90_000, "timed out after 1m30s"), (3_600_000, "timed out after 1h00m"),

@@ -63,24 +63,4 @@ import Testing
         ]
         for line in lines { #expect(!line.utf8.contains(0x1B), "\(line)") }
     }
-
-    @Test func titlesAreSanitised() {
-        let hostile = "make\u{1B}[2J\u{1B}]52;c;aGk=\u{07} all\nnow\u{202E}"
-        #expect(utf8.start(hostile) == "▸ make all now\n")
-        #expect(utf8.heartbeat(hostile, elapsedMS: 1_000) == "… make all now · still running · 1.0s\n")
-        #expect(utf8.end(hostile, outcome: .ended(.exited(0)), elapsedMS: 1_000) == "✔ make all now · 1.0s\n")
-        #expect(
-            colored.end("\u{1B}[32mfake", outcome: .ended(.exited(3)), elapsedMS: 0)
-                == "\u{1B}[31m✖\u{1B}[39m fake · exit 3 · 0.0s\n")
-    }
-
-    @Test(arguments: [
-        (0, "0.0s"), (99, "0.0s"), (100, "0.1s"), (12_400, "12.4s"), (12_499, "12.4s"), (59_999, "59.9s"),
-        (60_000, "1m00s"), (65_000, "1m05s"), (300_000, "5m00s"), (3_599_999, "59m59s"),
-        (3_600_000, "1h00m"), (3_720_000, "1h02m"), (36_000_000, "10h00m"), (90_000_000, "25h00m"),
-        (-5, "0.0s"),
-    ])
-    func duration(ms: Int, text: String) {
-        #expect(ReportLines.duration(ms: ms) == text)
-    }
 }
