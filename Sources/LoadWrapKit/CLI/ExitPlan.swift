@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How loadwrap itself ends, from how the command ended and whether `--timeout` ran out.
 enum ExitPlan: Equatable {
     /// Exit with this status.

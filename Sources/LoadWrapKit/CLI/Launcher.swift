@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `loadwrap` command: parse the arguments, pick the mode, run the command, end as it did.
 package enum Launcher {
     /// Runs loadwrap with `arguments` (without argv[0]) and never returns.

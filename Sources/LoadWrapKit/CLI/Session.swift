@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One run of `loadwrap [options] -- command`: the mode and the topology decided once, the
 /// presenter of the mode told what happens, and loadwrap ended as the command ended. No mode
 /// branches below `init` and `stage`: what each mode shows is its presenter's business.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a run is set up with before the command starts: where the command lives (the topology),
 /// what passes through loadwrap (the plumbing), and who writes to stderr (the presenter of the mode).
 /// The only place that looks at the mode to choose them.
@@ -37,7 +43,7 @@ struct Stage {
         topology: Topology, startMS: Int
     ) -> any Presenter {
         let options = session.options
-        let held = options.quiet ? HeldOutput() : nil
+        let held = options.quiet ? HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"])) : nil
         let text = ReportText(
             lines: ReportLines(utf8: session.utf8, color: session.color && session.mode == .overlay),
             result: options.result ?? (session.mode == .plain ? .always : .never),

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The private channel a command uses to talk back to the loadwrap running it: a FIFO in a
 /// directory only this user can enter (0700, the FIFO 0600), named in `LOADWRAP_CONTROL`.
 final class ControlChannel {

@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The command's side of the control channel: `loadwrap say`, `loadwrap done`, and a nested
 /// loadwrap reporting to the one above it.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The loadwrap that draws the one spinner when this one does not: the one this run is nested
 /// under, or the one beside it on the same terminal (the other side of a pipe). This run's title
 /// shows on that spinner, `outer › inner` or `gen | parse`, while it runs.

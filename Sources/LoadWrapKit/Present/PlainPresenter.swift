@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Plain mode: lines in a log, never an escape byte of loadwrap's own (GitLab's section markers
 /// excepted). A start line (in a CI log group where the CI has them), a line per `say`, a
 /// heartbeat after a silence of the log, and the end line outside the group.

@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the command ended, and how loadwrap ends to match it.
 package enum ChildEnd: Equatable, Sendable {

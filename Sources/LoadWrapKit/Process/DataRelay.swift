@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The command's stdout when it is data bound elsewhere (a pipe, a file) and loadwrap must see it:
 /// its reader shares the terminal (guest), or `--until` watches it. Bytes pass unchanged and are

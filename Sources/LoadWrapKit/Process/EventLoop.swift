@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A descriptor and the `poll` events wanted on it.
 struct PollInterest: Equatable {
     var fd: Int32

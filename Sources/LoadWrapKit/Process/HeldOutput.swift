@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Output held back by `--quiet` until the command's fate is known: in memory up to a limit,
 /// then in a private temporary file, so memory stays bounded whatever the command writes.
 final class HeldOutput {
@@ -20,12 +26,6 @@ final class HeldOutput {
     init(memoryLimit: Int = 4 << 20, directory: String) {
         self.memoryLimit = memoryLimit
         self.directory = directory
-    }
-
-    /// Holds up to 4 MiB, then spills into `$TMPDIR` as this process has it: only until the relays
-    /// pass the directory from their injected environment.
-    convenience init() {
-        self.init(directory: Self.temporaryDirectory(ProcessEnvironment.current()["TMPDIR"]))
     }
 
     /// `$TMPDIR` when set and not empty, else `/tmp`.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Passes keys from the real terminal (in raw mode) to the command's pseudo-terminal, whose
 /// line discipline then echoes them and turns Ctrl-C into SIGINT for the command.
 final class KeyboardRelay: EventSource {

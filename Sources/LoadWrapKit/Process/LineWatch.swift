@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--until`: watches the command's output for the first line that matches a pattern, the
 /// moment "the data arrives" (pull to refresh). Escape sequences are stripped before matching,

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A pipe between the command and loadwrap: the command writes one end (as its stderr, and its
 /// stdout when that goes to the same place), loadwrap reads the other and hands each chunk to
 /// the presenter (the log: heartbeats, `--quiet`, `--until`).

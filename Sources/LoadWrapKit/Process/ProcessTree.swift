@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The processes a command started, found through `/proc` (Linux), so a timeout ends all of
 /// them, including those that left its process group or were orphaned (loadwrap is then their
 /// subreaper, so they stay below it).

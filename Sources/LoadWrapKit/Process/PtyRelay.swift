@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The command's pseudo-terminal: what the command writes to it is read here and handed, chunk
 /// by chunk and in order, to the presenter, which draws it on the real terminal around the spinner.

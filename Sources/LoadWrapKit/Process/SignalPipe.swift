@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns asynchronous signals into bytes on a pipe (the self-pipe trick), so the event loop
 /// handles them in order with everything else and no Swift code runs inside a handler.

@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why a command could not be started; each case maps to the wrapper exit code users know from `env`.
 package enum SpawnError: Error, Equatable {

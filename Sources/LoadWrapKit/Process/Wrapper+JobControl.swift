@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Signals delivered to loadwrap while the command runs: what is passed on, how the command's
 /// end is collected, and Ctrl-Z / `fg` for loadwrap and the command together.
 extension Wrapper {

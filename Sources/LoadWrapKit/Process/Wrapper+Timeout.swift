@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `--timeout`: SIGTERM to the command and everything it started, SIGKILL after `--kill-after`.
 extension Wrapper {
     /// Sends the timeout's signal when one is due.

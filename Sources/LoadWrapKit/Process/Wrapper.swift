@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs a command: spawn it where the topology says, relay its output through the event loop,
 /// forward signals, follow job control, enforce `--timeout`, and report how it ended. What the

@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Follows the terminal state a command's output leaves behind, so the overlay knows when
 /// drawing its line cannot disturb the command's screen.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Signal names for end lines (`killed by SIGTERM`), from the platform's own numbering.
 enum SignalName {
     /// `SIGTERM` for SIGTERM, or `signal N` for a number without a name here.

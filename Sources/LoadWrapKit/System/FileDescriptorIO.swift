@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// EINTR-safe reads and writes on file descriptors: whole buffers out, chunks in.
 enum FileDescriptorIO {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Whether two descriptors lead to the same file, pipe or device.
 enum FileIdentity {
     /// True when `a` and `b` refer to the same object (device and inode), e.g. `>log 2>&1`.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A source of monotonic time in milliseconds, injected so tests can step it.
 package protocol TimeSource: Sendable {
     /// Milliseconds since an arbitrary fixed point.

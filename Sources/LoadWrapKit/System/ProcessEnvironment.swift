@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The process environment loadwrap reads, as a dictionary for the pure functions that decide
 /// modes, colours and charsets (tests hand them their own).
 enum ProcessEnvironment {

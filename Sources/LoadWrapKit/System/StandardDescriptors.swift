@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Guards loadwrap's own descriptors against a closed stdin, stdout or stderr.
 enum StandardDescriptors {
     /// Opens `/dev/null` close-on-exec on each of 0, 1 and 2 that is closed. Otherwise the next

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Notices when a program switches a terminal's echo or canonical mode (a password prompt,
 /// a pager, an editor): then it wants the terminal to itself and the overlay steps aside.
 struct ModeWatch {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The real terminal switched to raw mode while the command has a pseudo-terminal of its own,
 /// as util-linux `script` does: keys pass to the command's terminal byte for byte, and its
 /// line discipline (echo, Ctrl-C) acts on them there.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// loadwrap's stdout when it is a pipe: its reader (`| cat`, `| less`) may print on the same
 /// terminal, or read its keys, so loadwrap is a guest there.
 struct SharedPipe {

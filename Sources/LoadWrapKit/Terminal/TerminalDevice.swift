@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The real terminal the overlay draws on, seen through one of its descriptors (stderr).
 struct TerminalDevice {

@@ -1,4 +1,9 @@
 import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One spinner per terminal (the seed's singleton indicator): a loadwrap that draws on a terminal
 /// holds a lock named after it, so a second one on the same terminal — the other side of a pipe,

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How loadwrap ends: as the command did, or with GNU `timeout`'s codes after a timeout.
 @Suite struct ExitPlanTests {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct ControlChannelTests {
     /// A fresh directory under /tmp, emptied (one level) and removed when the test ends.

@@ -1,5 +1,10 @@
 import Testing
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The file-descriptor output: a pipe is not a terminal, a pseudo-terminal is, with its width.
 @Suite struct LoadIndicatorDescriptorTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `run` starts, runs, and stops whatever the body does.
 @Suite struct LoadIndicatorRunTests {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Plain mode's own lines in the log: heartbeats after a silence, on a line of their own, and
 /// held output (`--quiet`), driven through the log pipe with a manual clock.
@@ -25,7 +30,7 @@ import Testing
             let text = ReportText(lines: ReportLines(utf8: false, color: false), result: .always, title: "t")
             presenter = PlainPresenter(
                 text: text, group: nil, heartbeat: heartbeatMS.map { .init(intervalMS: $0, startMS: 1_000) },
-                held: quiet ? HeldOutput() : nil, clock: clock, destination: logWrite)
+                held: quiet ? HeldOutput(directory: "/tmp") : nil, clock: clock, destination: logWrite)
             relay = try PipeRelay(sink: presenter)
         }
 

@@ -2,6 +2,11 @@ import Dispatch
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct HeldOutputTests {
     /// A fresh private directory for one test's spill file; removed by `removeDirectory`.

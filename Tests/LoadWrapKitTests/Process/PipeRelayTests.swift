@@ -1,6 +1,11 @@
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The log pipe: bytes pass to the sink unchanged and in order, end of file ends polling, and a
 /// flood is read in bounded turns.

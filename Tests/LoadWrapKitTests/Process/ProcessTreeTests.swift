@@ -1,6 +1,11 @@
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 #if os(Linux)
 @Suite struct ProcessTreeTests {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct ReportLinesTests {
     let utf8 = ReportLines(utf8: true, color: false)

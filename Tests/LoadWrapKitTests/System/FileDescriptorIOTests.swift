@@ -1,6 +1,11 @@
 import Testing
 
 @testable import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct FileDescriptorIOTests {
     /// A pipe whose read end is non-blocking, as the event loop's sources are.
