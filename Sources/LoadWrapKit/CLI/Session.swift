@@ -82,7 +82,13 @@ struct Session {
     /// Sets up the stage, tells the presenter, and starts the command; on failure the presenter
     /// has said why.
     private func start(startMS: Int, control: ControlChannel?, stopper: EarlyStopper) throws(SpawnError) -> Wrapper {
-        let stage = try Stage(self, startMS: startMS)
+        let stage: Stage
+        do {
+            stage = try Stage(self, startMS: startMS)
+        } catch {
+            StandardStreams.err(error.message + "\n")  // no presenter yet to say it
+            throw error
+        }
         let presenter = stage.presenter
         presenter.started()
         upstream?.announce(options.resolvedTitle)

@@ -21,10 +21,12 @@ enum Topology: Equatable, Sendable {
     /// Chooses the topology. `overlayOnTerminal`: overlay mode with stderr a terminal;
     /// `shared`: stdout is a pipe, whose other side may use the terminal too; `keyboard`:
     /// the real terminal can be read for keys (stdin, or loadwrap's controlling terminal);
-    /// `controllingTerminal`: loadwrap has one.
-    static func decide(overlayOnTerminal: Bool, shared: Bool, keyboard: Bool, controllingTerminal: Bool) -> Topology {
+    /// `controllingTerminal`: loadwrap has one (asked only when it matters: it opens `/dev/tty`).
+    static func decide(
+        overlayOnTerminal: Bool, shared: Bool, keyboard: Bool, controllingTerminal: @autoclosure () -> Bool
+    ) -> Topology {
         if overlayOnTerminal && !shared && keyboard { return .ownTerminal }
-        guard controllingTerminal else { return .ownGroup }
+        guard controllingTerminal() else { return .ownGroup }
         return overlayOnTerminal && shared ? .guest : .sharedGroup
     }
 

@@ -79,10 +79,10 @@ final class Wrapper {
     func wait() -> ChildEnd {
         while end == nil || timeoutLeavesSurvivors() {
             loop.turn(untilMS: nextDeadlineMS, clock: clock)
+            afterTurn?()
             plumbing.keyboard?.takeIfForeground()
             presenter.tick()
             enforceTimeout()
-            afterTurn?()
         }
         plumbing.drain()
         return end!
