@@ -59,8 +59,10 @@ final class OverlayPresenter: Presenter {
             held.replay(to: terminal.fd)
             painter.replayed(endingAtLineStart: held.endsAtLineStart)
         }
-        guard !(afterEarlyStop && outcome.succeeded), let line = text.end(outcome, elapsedMS: elapsedMS) else { return }
-        write(painter.ownLine(String(line.dropLast()), lineEnd: lineEnd))
+        if !(afterEarlyStop && outcome.succeeded), let line = text.end(outcome, elapsedMS: elapsedMS) {
+            write(painter.ownLine(String(line.dropLast()), lineEnd: lineEnd))
+        }
+        write(painter.lastLines())
     }
 
     var deadlineMS: Int? { painter.nextFrameMS }

@@ -24,14 +24,24 @@ struct OutputScanner {
     private(set) var movedRows = false
     /// `movedRows` when the alternate screen was entered, restored when it is left.
     private var movedRowsBeforeAlternate = false
+    /// Continuation bytes still due for the UTF-8 character the output stopped inside.
+    private var characterBytesDue = 0
     /// Graphic rendition the command left set (colours, bold, …).
     private var rendition = GraphicRendition()
     /// Escape-sequence parser state carried across chunks.
     private var parser = EscapeParser()
 
-    /// True when the overlay may draw: an empty line, default colours, the normal screen, cursor rows untouched.
+    /// True while the output has stopped inside an escape sequence or a UTF-8 character: a byte
+    /// of loadwrap's own now would land inside it (an ESC cancels the command's sequence, and the
+    /// rest of it would show as text).
+    var insideSequence: Bool {
+        parser.isActive || characterBytesDue > 0
+    }
+
+    /// True when the overlay may draw: an empty line, default colours, the normal screen, cursor
+    /// rows untouched, and no sequence or character left unfinished.
     var allowsOverlay: Bool {
-        atLineStart && !alternateScreen && rendition.isDefault && !movedRows
+        atLineStart && !alternateScreen && rendition.isDefault && !movedRows && !insideSequence
     }
 
     /// Notes where loadwrap's own writes (its lines, replayed output) left the cursor: at the start
@@ -54,6 +64,7 @@ struct OutputScanner {
             let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? chunk.count
             scanText(UnsafeRawBufferPointer(rebasing: chunk[index..<end]))
             guard end < chunk.count else { break }
+            characterBytesDue = 0  // an ESC ends an unfinished character, in the terminal too
             parser.start()
             index = end + 1
         }
@@ -72,6 +83,7 @@ struct OutputScanner {
     /// Tracks whether printable text follows the last newline of a text run.
     private mutating func scanText(_ text: UnsafeRawBufferPointer) {
         guard let base = text.baseAddress, text.count > 0 else { return }
+        trackCharacter(at: text)
         var tailStart = 0
         if let newline = lw_memrchr(base, 0x0A, text.count) {
             tailStart = base.distance(to: UnsafeRawPointer(newline)) + 1
@@ -83,6 +95,24 @@ struct OutputScanner {
             atLineStart = false
             return
         }
+    }
+
+    /// Follows whether the text ends inside a UTF-8 character: only its last four bytes matter,
+    /// unless it is nothing but the continuation bytes of a character begun before.
+    private mutating func trackCharacter(at text: UnsafeRawBufferPointer) {
+        let count = text.count
+        var continuations = 0
+        while continuations < count && continuations < 4 && text[count - 1 - continuations] & 0xC0 == 0x80 {
+            continuations += 1
+        }
+        if continuations == count && count < 4 {
+            characterBytesDue = max(0, characterBytesDue - count)
+            return
+        }
+        guard continuations < 4 else { characterBytesDue = 0; return }  // not UTF-8: nothing to wait for
+        let lead = text[count - 1 - continuations]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        characterBytesDue = max(0, length - 1 - continuations)
     }
 
     /// Applies a complete escape sequence to the tracked state.

@@ -26,6 +26,8 @@ struct Painter {
     private var lastDataMS: Int?
     /// How long a shared pipe must be quiet before the line comes back.
     let dataQuietMS: Int
+    /// loadwrap's own lines waiting for the command's output to leave an unfinished sequence.
+    private var waitingLines: [(text: String, lineEnd: String)] = []
 
     /// Starts with nothing drawn.
     init(overlay: Overlay, dataQuietMS: Int = Self.defaultDataQuietMS) {
@@ -50,7 +52,8 @@ struct Painter {
     ) -> (head: [UInt8], tail: [UInt8]) {
         let head = overlay.erase()
         scanner.scan(chunk)
-        let tail = overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) ? draw(nowMS: nowMS) : []
+        var tail = scanner.insideSequence ? [] : flushWaitingLines()
+        if overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) { tail += draw(nowMS: nowMS) }
         return (head, tail)
     }
 
@@ -105,11 +108,27 @@ struct Painter {
     /// One of loadwrap's own lines (an early stop, the end line): the spinner erased, a line end
     /// first when the command left a partial line, then the line. `lineEnd` is `\n`, or `\r\n`
     /// while the real terminal does no output processing (keys through loadwrap, raw mode).
+    /// While the output has stopped inside a sequence the line waits for it to end (`around`).
     mutating func ownLine(_ text: String, lineEnd: String) -> [UInt8] {
-        var bytes = overlay.erase()
-        if !scanner.atLineStart { bytes += Array(lineEnd.utf8) }
-        bytes += Array(text.utf8) + Array(lineEnd.utf8)
-        scanner.mark(atLineStart: true)
+        waitingLines.append((text, lineEnd))
+        return overlay.erase() + (scanner.insideSequence ? [] : flushWaitingLines())
+    }
+
+    /// The own lines still waiting when the run is over: the command will not finish its sequence
+    /// now, and the lines were asked for (`--result`), so they go out after it.
+    mutating func lastLines() -> [UInt8] {
+        flushWaitingLines()
+    }
+
+    /// The waiting own lines, each on a line of its own.
+    private mutating func flushWaitingLines() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (text, lineEnd) in waitingLines {
+            if !scanner.atLineStart { bytes += Array(lineEnd.utf8) }
+            bytes += Array(text.utf8) + Array(lineEnd.utf8)
+            scanner.mark(atLineStart: true)
+        }
+        waitingLines.removeAll()
         return bytes
     }
 

@@ -132,3 +132,34 @@ import Testing
             == Self.erase + Self.hide + "\ra w 0s\u{1B}[K\r")
     }
 }
+
+/// Nothing of loadwrap's own lands inside a sequence the command left unfinished.
+@Suite struct PainterSplitSequenceTests {
+    private static let look = Overlay.Look(
+        style: SpinnerStyle(name: "t", frames: ["a", "b"], intervalMS: 100), color: false, utf8: true)
+
+    private static func around(_ painter: inout Painter, _ text: String, at now: Int) -> [UInt8] {
+        var copy = text
+        return copy.withUTF8 { utf8 in
+            let (head, tail) = painter.around(UnsafeRawBufferPointer(utf8), nowMS: now, view: TerminalView())
+            return head + tail
+        }
+    }
+
+    @Test func noFrameWhileAnEscapeSequenceIsUnfinished() {
+        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80))
+        #expect(Self.around(&painter, "\u{1B}[3", at: 1_000).isEmpty)
+        #expect(painter.frame(nowMS: 1_500, view: TerminalView()).isEmpty)
+        #expect(!Self.around(&painter, "1mred\u{1B}[0m\n", at: 1_600).isEmpty, "drawn once the sequence ended")
+    }
+
+    @Test func ownLinesWaitForTheSequenceToEndAndGoOutAtTheLatestAtTheEnd() {
+        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 60_000, columns: 80))
+        _ = Self.around(&painter, "\u{1B}]0;ti", at: 1_000)
+        #expect(painter.ownLine("ready", lineEnd: "\n").isEmpty)
+        #expect(String(decoding: Self.around(&painter, "tle\u{07}", at: 1_100), as: UTF8.self) == "ready\n")
+        _ = Self.around(&painter, "\u{1B}[", at: 1_200)
+        #expect(painter.ownLine("end", lineEnd: "\n").isEmpty)
+        #expect(String(decoding: painter.lastLines(), as: UTF8.self) == "end\n")
+    }
+}
