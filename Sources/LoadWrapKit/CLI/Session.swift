@@ -22,6 +22,8 @@ struct Session {
     /// The channel for this run's command's `say`/`done` and runs nested in it; a channel of its
     /// own even when nested, so they act on this run.
     let control: ControlChannel?
+    /// The terminal's lock, while this loadwrap draws the one spinner on it.
+    let lock: TerminalLock?
     /// The variables loadwrap reads (`ProcessEnvironment.names`).
     let environment: [String: String]
     /// Where elapsed times come from.
@@ -35,11 +37,11 @@ struct Session {
         let chosen = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
         // One spinner per terminal: under another loadwrap, or beside one on the same terminal, stay silent.
         if let outer = ControlClient(environment: environment) {
-            (mode, upstream) = (.silent, Upstream(client: outer, relation: .nested))
+            (mode, upstream, lock) = (.silent, Upstream(client: outer, relation: .nested), nil)
         } else if chosen == .overlay && isatty(2) == 1 {
-            (mode, upstream) = Self.claim(environment: environment, channel: control)
+            (mode, upstream, lock) = Self.claim(environment: environment, channel: control)
         } else {
-            (mode, upstream) = (chosen, nil)
+            (mode, upstream, lock) = (chosen, nil, nil)
         }
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
@@ -48,13 +50,14 @@ struct Session {
 
     /// The overlay if this loadwrap gets the terminal's lock; else silent, reporting to the one
     /// that has it: a loadwrap left of it in a pipeline (stdout a pipe, stdin not) shows before it.
-    private static func claim(environment: [String: String], channel: ControlChannel?) -> (Mode, Upstream?) {
+    private static func claim(environment: [String: String], channel: ControlChannel?) -> (Mode, Upstream?, TerminalLock?) {
         switch TerminalLock.acquire(terminal: 2, environment: environment, channelPath: channel?.path) {
-        case .drawing:
-            return (.overlay, nil)
+        case .drawing(let lock):
+            return (.overlay, nil, lock)
         case .taken(let path):
             let before = SharedPipe(fd: 1) != nil && SharedPipe(fd: 0) == nil
-            return (.silent, path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: .beside(before: before)) })
+            let upstream = path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: .beside(before: before)) }
+            return (.silent, upstream, nil)
         }
     }
 
@@ -66,17 +69,24 @@ struct Session {
         do {
             wrapper = try start(startMS: startMS, control: control, stopper: stopper)
         } catch {
-            control?.remove()
-            upstream?.leave()
+            leave()
+            lock?.release()
             exit(error.exitCode)
         }
         let end = wrapper.wait()
-        control?.remove()
-        upstream?.leave()
+        leave()
         let outcome = finalOutcome(end, timeout: wrapper.timeout, stoppedEarly: stopper.stopped)
         wrapper.presenter.finished(outcome, elapsedMS: clock.nowMS() - startMS, afterEarlyStop: stopper.stopped)
         wrapper.releaseKeyboard()
+        lock?.release()
         ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
+    }
+
+    /// Removes this run's channel and leaves the spinner of the loadwrap it reports to; the
+    /// terminal's lock goes last, once nothing more is drawn. Nothing of the run outlives it.
+    private func leave() {
+        control?.remove()
+        upstream?.leave()
     }
 
     /// Sets up the stage, tells the presenter, and starts the command; on failure the presenter

@@ -13,4 +13,12 @@ enum FileIdentity {
         guard fstat(a, &first) == 0, fstat(b, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
+
+    /// True when `fd` is the file `path` names now (not one removed from under it).
+    static func same(_ fd: Int32, path: String) -> Bool {
+        var open = stat()
+        var named = stat()
+        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
 }

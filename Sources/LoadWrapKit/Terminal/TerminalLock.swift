@@ -9,39 +9,66 @@ import Darwin
 /// holds a lock named after it, so a second one on the same terminal — the other side of a pipe,
 /// a background job — draws nothing instead of fighting over the line and the keyboard. The
 /// holder writes its control channel's path into the lock file, so the second one can show its
-/// title on the one spinner (`gen | parse`).
-enum TerminalLock {
+/// title on the one spinner (`gen | parse`), and removes the file when it ends: nothing of it
+/// outlives loadwrap (after a SIGKILL the next run on that terminal reuses the name).
+final class TerminalLock {
     /// Who draws on the terminal.
-    enum Claim: Equatable {
-        /// This loadwrap: the lock is held until it exits (or no lock could be made at all).
-        case drawing
+    enum Claim {
+        /// This loadwrap, holding `lock` until `release` (nil when no lock could be made at all).
+        case drawing(TerminalLock?)
         /// Another loadwrap, whose control channel is at this path when it said so in time.
         case taken(channelPath: String?)
+    }
+
+    private let path: String
+    private let fd: Int32
+
+    private init(path: String, fd: Int32) {
+        self.path = path
+        self.fd = fd
     }
 
     /// Takes the lock for the terminal on `fd` and, when it is this loadwrap's, publishes
     /// `channelPath` in it. When no lock can be made (no writable directory) loadwrap draws anyway.
     static func acquire(terminal fd: Int32, environment: [String: String], channelPath: String?) -> Claim {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .drawing }
+        guard fstat(fd, &info) == 0 else { return .drawing(nil) }
         for directory in ControlChannel.candidates(environment) {
             let path = "\(directory)/loadwrap-\(getuid())-tty-\(info.st_rdev).lock"
+            if let claim = claim(path, channelPath: channelPath) { return claim }
+        }
+        return .drawing(nil)
+    }
+
+    /// Removes the lock file, then lets the lock go: one who opened the file before sees it gone
+    /// once it has the lock (`claim` checks), one who opens it after makes a new one.
+    func release() {
+        unlink(path)
+        close(fd)
+    }
+
+    /// The claim on the lock file at `path`, or nil when it cannot be used (another user's file).
+    private static func claim(_ path: String, channelPath: String?) -> Claim? {
+        for _ in 0..<8 {
             let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard lock >= 0 else { continue }
+            guard lock >= 0 else { return nil }
             guard lw_is_own_file(lock) == 1 else {
                 close(lock)  // another user's file where ours should be: not a lock to trust
-                continue
+                return nil
             }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 {
+                guard FileIdentity.same(lock, path: path) else {
+                    close(lock)  // its holder removed it as it left: the lock is a new file now
+                    continue
+                }
                 publish(channelPath ?? "", in: lock)
-                return .drawing  // kept open: released at exit
+                return .drawing(TerminalLock(path: path, fd: lock))  // kept open: held until release or exit
             }
             defer { close(lock) }
             return .taken(channelPath: publishedPath(in: lock))
         }
-        return .drawing
+        return .drawing(nil)
     }
-
     /// Replaces the lock file's contents with `path`.
     private static func publish(_ path: String, in lock: Int32) {
         _ = ftruncate(lock, 0)
