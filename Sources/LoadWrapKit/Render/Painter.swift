@@ -66,6 +66,14 @@ struct Painter {
         return overlay.erase()
     }
 
+    /// True when a frame is due now: the next chunk or `frame` may draw.
+    func frameDue(nowMS: Int) -> Bool {
+        !ended && overlay.isDue(nowMS: nowMS)
+    }
+
+    /// The width the line is cut to.
+    var columns: Int { overlay.columns }
+
     /// When `frame` next has something to do, or nil for never.
     var nextFrameMS: Int? {
         ended ? nil : max(overlay.nextDrawMS, lastDataMS.map { $0 + dataQuietMS } ?? 0)
