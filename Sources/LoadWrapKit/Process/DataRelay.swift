@@ -10,10 +10,8 @@ import Darwin
 /// never held: in-kernel with splice(2) when nothing reads them on the way, else read and written.
 /// Before any byte leaves, `beforeData` runs, so the spinner is gone before the reader prints.
 final class DataRelay: EventSource {
-    /// The end loadwrap reads.
-    private var readEnd: Int32
-    /// The end the command writes; closed once the command holds its own copy.
-    private(set) var writeEnd: Int32
+    /// The pipe the command writes.
+    private let pipe: CommandPipe
     /// Where the data goes: loadwrap's stdout.
     private let destination: Int32
     /// Runs before data leaves (the overlay erases its line).
@@ -30,24 +28,21 @@ final class DataRelay: EventSource {
 
     /// Creates the pipe the command writes.
     init(destination: Int32) throws(SpawnError) {
-        (readEnd, writeEnd) = try PipeRelay.makePipe()
+        pipe = try CommandPipe()
         self.destination = destination
     }
 
-    deinit {
-        if readEnd >= 0 { close(readEnd) }
-        if writeEnd >= 0 { close(writeEnd) }
-    }
+    /// The end the command writes, until it holds its own copy.
+    var writeEnd: Int32 { pipe.writeEnd }
 
     /// Closes loadwrap's copy of the write end, so the pipe reports end of file when the command is done.
     func releaseWriteEnd() {
-        close(writeEnd)
-        writeEnd = -1
+        pipe.releaseWriteEnd()
     }
 
     func interests(into list: inout [PollInterest]) {
         guard !closed else { return }
-        list.append(waitingForRoom ? .writable(destination) : .readable(readEnd))
+        list.append(waitingForRoom ? .writable(destination) : .readable(pipe.readEnd))
     }
 
     func handle(_ fd: Int32, revents: Int16) {
@@ -72,7 +67,7 @@ final class DataRelay: EventSource {
     private func splice(maxReads: Int, finishing: Bool) {
         var moves = 0
         while moves < maxReads {
-            let n = lw_splice(readEnd, destination, Self.chunk)
+            let n = lw_splice(pipe.readEnd, destination, Self.chunk)
             if n > 0 {
                 moves += 1
             } else if n == 0 {
@@ -81,7 +76,7 @@ final class DataRelay: EventSource {
             } else if errno == EINTR {
                 continue
             } else if errno == EAGAIN {
-                guard Self.unread(readEnd) > 0 else { return }  // nothing waiting: done for this turn
+                guard Self.unread(pipe.readEnd) > 0 else { return }  // nothing waiting: done for this turn
                 if !finishing {
                     waitingForRoom = true
                     return
@@ -99,7 +94,7 @@ final class DataRelay: EventSource {
     /// Reads and writes chunks, showing each to the tap.
     private func copy(maxReads: Int) {
         if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
-        let outcome = FileDescriptorIO.readChunks(readEnd, into: &buffer, maxReads: maxReads) { chunk in
+        let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
             tap?(chunk)
             if !FileDescriptorIO.writeAll(destination, chunk) { readerGone() }
             return !closed
@@ -111,8 +106,7 @@ final class DataRelay: EventSource {
     /// the command's next write fails with SIGPIPE, as it would bare.
     private func readerGone() {
         closed = true
-        close(readEnd)
-        readEnd = -1
+        pipe.closeReadEnd()
     }
 
     private static let chunk = 1 << 16
