@@ -42,7 +42,7 @@ import Testing
             Loadwrap.command(arguments), stdout: .pipe, stderr: .pipe, environment: ["PATH": emptyPath], timeout: 10)
         let ran = FileManager.default.fileExists(atPath: witnessFile)
         let context = Comment(
-            rawValue: "reproduce: FUZZ_SEED=\(seed) FUZZ_COUNT=1 swift test --filter ArgumentFuzzTests (vector \(index))\n"
+            rawValue: "reproduce: FUZZ_SEED=\(seed) FUZZ_COUNT=1 \(FuzzSettings.hugeDurations ? "FUZZ_FEATURES=hugeDurations " : "")swift test --filter ArgumentFuzzTests (vector \(index))\n"
                 + "loadwrap \(arguments.map(Self.quoted).joined(separator: " "))\n"
                 + "ran: \(ran), stderr: \(run.stderrText.prefix(600).debugDescription)")
         guard case .exited(let code) = run.termination else {
