@@ -9,7 +9,7 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test install bench clean
+.PHONY: build test fuzz install bench clean
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -17,6 +17,13 @@ build:
 test:
 	$(SWIFT) build
 	$(SWIFT) test
+
+# The differential, argument and control-channel fuzz suites with many seeds (the default
+# `make test` runs a few dozen); FUZZ_SEED, FUZZ_COUNT and FUZZ_FEATURES choose them.
+FUZZ_COUNT ?= 500
+fuzz:
+	$(SWIFT) build
+	FUZZ_COUNT=$(FUZZ_COUNT) $(SWIFT) test --filter FuzzTests
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -104,6 +104,16 @@ import Testing
         #expect(s.snapshot.attributedText.hasPrefix("⟦31⟧r⟦⟧ ⟦1;32⟧g⟦1;38;5;208⟧o"))
     }
 
+    @Test func coloursWithColonSubParameters() {
+        let s = screen("\u{1B}[38:5:208ma\u{1B}[48:2::1:2:3mb\u{1B}[0;38:2:4:5:6;4:3mc\u{1B}[4:0;58:5:1md\u{1B}[m", cols: 10)
+        let cells = s.snapshot.lines[0].cells
+        #expect(cells[0].attributes == Attributes(foreground: .indexed(208)))
+        #expect(cells[1].attributes == Attributes(foreground: .indexed(208), background: .rgb(1, 2, 3)))
+        #expect(cells[2].attributes == Attributes(foreground: .rgb(4, 5, 6), flags: .underline))
+        #expect(cells[3].attributes == Attributes(foreground: .rgb(4, 5, 6)))
+        #expect(s.attributes == Attributes())
+    }
+
     @Test func eraseUsesTheCurrentBackground() {
         let s = screen("\u{1B}[44m\u{1B}[K\u{1B}[0m")
         #expect(s.snapshot.lines[0].cells.count == 10)

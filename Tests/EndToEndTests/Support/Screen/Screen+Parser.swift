@@ -184,6 +184,7 @@ extension Screen {
         case (nil, "S"): scrollUp(p(0))
         case (nil, "T"): scrollDown(p(0))
         case (nil, "r"): setScrollRegion(params.first ?? nil, params.count > 1 ? params[1] : nil)
+        case (nil, "m") where text.contains(":"): selectGraphicRendition(subParameters: text)
         case (nil, "m"): selectGraphicRendition(params)
         case (nil, "s") where params.allSatisfy({ $0 == nil }): saveCursor()
         case (nil, "u"): restoreCursor()
@@ -200,6 +201,35 @@ extension Screen {
         case 1048: on ? saveCursor() : restoreCursor()
         case 1049: setAlternateScreen(on, saveCursor: true)
         default: break
+        }
+    }
+
+    /// SGR whose parameters carry colon sub-parameters (ITU T.416, as xterm, VTE and tmux read
+    /// them): `38:5:N`, `38:2:R:G:B` or `38:2:CS:R:G:B` (the colour space, possibly empty, is
+    /// skipped), the same for 48; `4:N` is an underline style (0 ends it); 58 (underline colour)
+    /// is not modelled. A group without colons is an ordinary parameter.
+    private mutating func selectGraphicRendition(subParameters text: String) {
+        for group in text.split(separator: ";", omittingEmptySubsequences: false) {
+            let parts = group.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+            guard parts.count > 1 else {
+                selectGraphicRendition([parts.first ?? 0])
+                continue
+            }
+            func color() -> TerminalColor? {
+                switch (parts[1], parts.count) {
+                case (5, 3...): return .indexed(UInt8(clamping: parts[2]))
+                case (2, 5): return .rgb(UInt8(clamping: parts[2]), UInt8(clamping: parts[3]), UInt8(clamping: parts[4]))
+                case (2, 6...): return .rgb(UInt8(clamping: parts[3]), UInt8(clamping: parts[4]), UInt8(clamping: parts[5]))
+                default: return nil
+                }
+            }
+            switch parts[0] {
+            case 38: if let c = color() { attributes.foreground = c }
+            case 48: if let c = color() { attributes.background = c }
+            case 4: if parts[1] == 0 { attributes.flags.remove(.underline) } else { attributes.flags.insert(.underline) }
+            case 58: break
+            default: selectGraphicRendition([parts[0]])
+            }
         }
     }
 

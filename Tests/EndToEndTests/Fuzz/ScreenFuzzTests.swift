@@ -1,0 +1,52 @@
+import Testing
+
+/// Differential fuzzing with the screen model as the oracle: for generated output programs P
+/// (see `OutputProgramGenerator`), `loadwrap --delay 0 -- P` must leave exactly the screen that P
+/// leaves bare: scrollback, colours, soft wraps, cursor position and visibility.
+///
+/// `FUZZ_SEED`, `FUZZ_COUNT` and `FUZZ_FEATURES` choose the programs; `make fuzz` runs many.
+@Suite struct ScreenFuzzTests {
+    /// The default run: a few dozen programs of at most ~1.2 s each, eight side by side per test
+    /// case; the cases run one after another, so the rest of the suite keeps its share of the machine.
+    static let batches = FuzzSettings.batches(defaultCount: 32, batchSize: 8)
+
+    @Test("a generated program leaves the same screen with and without loadwrap", .serialized, arguments: batches)
+    func sameScreenAsBare(_ batch: SeedBatch) throws {
+        let programs = batch.seeds.map { OutputProgramGenerator.program(seed: $0) }
+        // All runs at once: the programs mostly sleep, and their final screens do not depend on timing.
+        var runs: [(bare: PtySession, wrapped: PtySession)] = []
+        defer {
+            for run in runs {
+                run.bare.terminate()
+                run.wrapped.terminate()
+            }
+        }
+        for program in programs {
+            runs.append(
+                (
+                    try PtySession(Loadwrap.sh(program.script)),
+                    try PtySession(Loadwrap.command(["--delay", "0", "--", "/bin/sh", "-c", program.script]))
+                ))
+        }
+        var spinnerShown = false
+        for (program, run) in zip(programs, runs) {
+            let bareEnd = run.bare.waitForExit()
+            let wrappedEnd = run.wrapped.waitForExit()
+            let context = Comment(rawValue: Self.reproduction(program))
+            #expect(bareEnd == .exited(0), context)
+            #expect(wrappedEnd == .exited(0), context)
+            spinnerShown = spinnerShown || !Loadwrap.frames(in: run.wrapped.output).isEmpty
+            let expected = Loadwrap.screen(run.bare.output).snapshot
+            let actual = Loadwrap.screen(run.wrapped.output).snapshot
+            #expect(actual == expected, "\(context)\nwrapped (left) vs bare (right): \(actual.difference(from: expected))")
+        }
+        #expect(spinnerShown, "no program of the batch showed the spinner, so this proves nothing")
+    }
+
+    /// How to run one program again, and the program itself.
+    static func reproduction(_ program: OutputProgram) -> String {
+        let features = program.features == .defaults ? "" : "FUZZ_FEATURES=\(program.features.description.dropFirst("defaults+".count)) "
+        return "reproduce: FUZZ_SEED=\(program.seed) FUZZ_COUNT=1 \(features)swift test --filter ScreenFuzzTests\n"
+            + "program (seed \(program.seed)):\n\(program.script)"
+    }
+}
