@@ -7,8 +7,12 @@ package enum DurationParser {
     /// to keep the arithmetic in `Int` (10^9 × 3,600,000 still fits).
     private static let maxFractionDigits = 9
 
+    /// The longest duration loadwrap keeps: 100 years, longer than anything runs. Longer values are
+    /// cut to it, so adding one to a clock reading can never overflow (which would crash loadwrap).
+    package static let longestMS = 100 * 365 * 86_400_000
+
     /// The duration `text` in milliseconds, rounded half up, or nil when it is not `250ms`, `1.5s`,
-    /// `2m`, `1h` or a bare non-negative number of seconds, or when it overflows.
+    /// `2m`, `1h` or a bare non-negative number of seconds, or when it overflows; at most `longestMS`.
     package static func milliseconds(_ text: String) -> Int? {
         let number = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = String(text[number.endIndex...])
@@ -18,7 +22,7 @@ package enum DurationParser {
         let whole = parts[0]
         let fraction = parts.count == 2 ? parts[1].prefix(maxFractionDigits) : ""
         guard !whole.isEmpty || !fraction.isEmpty else { return nil }
-        return scaled(digits: whole + fraction, fractionDigits: fraction.count, by: scale)
+        return scaled(digits: whole + fraction, fractionDigits: fraction.count, by: scale).map { min($0, longestMS) }
     }
 
     /// `digits / 10^fractionDigits × scale`, rounded half up, or nil on overflow.

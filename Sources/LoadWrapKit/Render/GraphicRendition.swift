@@ -11,6 +11,10 @@ struct GraphicRendition {
     /// True when nothing is set: drawing with default colours matches the command's state.
     var isDefault: Bool { bits == 0 }
 
+    /// True while a background colour is set: erasing, inserting or scrolling then leaves blank
+    /// cells in that colour, which the overlay's erase would wipe.
+    var hasBackground: Bool { bits & Self.background != 0 }
+
     /// Applies the parameters of one `CSI … m`.
     mutating func apply(_ parameters: [Int]) {
         if parameters.isEmpty { bits = 0; return }

@@ -22,8 +22,22 @@ struct OutputScanner {
     /// until it clears the screen: until then the rows below the cursor may hold its text, which
     /// the overlay's line would cover and its erase would wipe.
     private(set) var movedRows = false
-    /// `movedRows` when the alternate screen was entered, restored when it is left.
+    /// `movedRows` when the alternate screen was entered, restored when ?1049 is left.
     private var movedRowsBeforeAlternate = false
+    /// True once the cursor moved rows on the alternate screen: ?47/?1047 do not restore the
+    /// cursor, so on the normal screen it may now sit on a row with text.
+    private var movedRowsOnAlternate = false
+    /// The rendition when ?1049 was set: leaving it restores that rendition (as DECRC does).
+    private var renditionBeforeAlternate = GraphicRendition()
+    /// True while a scroll region is set: below it a line feed on the last row does not scroll,
+    /// so the "new" line may still hold text. Cleared screens keep the region; `CSI r` resets it.
+    private var scrollRegion = false
+    /// True when blank cells in a background colour may be on the cursor's line (an erase or a
+    /// scroll while a background was set), until a line feed with the default background.
+    private var colouredBlanks = false
+    /// True after erasing below the cursor (ED) while a background was set: the rows the cursor
+    /// moves into next are in that colour, until they are erased again with the default one.
+    private var colouredBelow = false
     /// Continuation bytes still due for the UTF-8 character the output stopped inside.
     private var characterBytesDue = 0
     /// Graphic rendition the command left set (colours, bold, …).
@@ -42,6 +56,7 @@ struct OutputScanner {
     /// rows untouched, and no sequence or character left unfinished.
     var allowsOverlay: Bool {
         atLineStart && !alternateScreen && rendition.isDefault && !movedRows && !insideSequence
+            && !scrollRegion && !colouredBlanks && !colouredBelow
     }
 
     /// Notes where loadwrap's own writes (its lines, replayed output) left the cursor: at the start
@@ -88,6 +103,7 @@ struct OutputScanner {
         if let newline = lw_memrchr(base, 0x0A, text.count) {
             tailStart = base.distance(to: UnsafeRawPointer(newline)) + 1
             atLineStart = true
+            colouredBlanks = rendition.hasBackground  // a scroll brings in a line in that colour
         }
         guard atLineStart else { return }
         // A tab leaves the line empty but the cursor off column 0, where erasing the overlay puts it back.
@@ -122,8 +138,10 @@ struct OutputScanner {
             applyCSI(final: final, privateMarker: privateMarker, parameters: parameters)
         case .escape(let final):
             // DECSC/DECRC, index, reverse index, next line, full reset: the row may change.
-            if [UInt8(ascii: "7"), UInt8(ascii: "8"), UInt8(ascii: "D"), UInt8(ascii: "E"), UInt8(ascii: "M")].contains(final) {
+            if Array("78DEM".utf8).contains(final) {
                 movedRows = true
+                if alternateScreen { movedRowsOnAlternate = true }
+                if Array("DEM".utf8).contains(final) && rendition.hasBackground { colouredBlanks = true }
             } else if final == UInt8(ascii: "c") {
                 self = OutputScanner()  // a full reset clears the screen: nothing is left below
             }
@@ -135,33 +153,59 @@ struct OutputScanner {
     /// Applies a control sequence: modes, renditions and row movements.
     private mutating func applyCSI(final: UInt8, privateMarker: UInt8?, parameters: [Int]) {
         if privateMarker == UInt8(ascii: "?") && (final == UInt8(ascii: "h") || final == UInt8(ascii: "l")) {
-            let set = final == UInt8(ascii: "h")
-            for mode in parameters {
-                // xterm's ?1049 saves the cursor on entry and restores it on exit; the
-                // full-screen program's text is gone with its screen. ?47/?1047 restore nothing.
-                if mode == 1049 {
-                    if set { lineStartBeforeAlternate = atLineStart } else { atLineStart = lineStartBeforeAlternate }
-                }
-                // Row moves on the alternate screen vanish with it: the normal screen is as it was.
-                if mode == 1049 || mode == 1047 || mode == 47 {
-                    if set { movedRowsBeforeAlternate = movedRows } else { movedRows = movedRowsBeforeAlternate }
-                }
-                if mode == 1049 || mode == 1047 || mode == 47 { alternateScreen = set }
-                if mode == 25 { cursorHidden = !set }
-            }
+            for mode in parameters { applyPrivateMode(mode, set: final == UInt8(ascii: "h")) }
             return
         }
         guard privateMarker == nil else { return }
+        if Self.blankingFinals.contains(final) && rendition.hasBackground { colouredBlanks = true }
+        if final == UInt8(ascii: "J") && (parameters.first ?? 0) != 1 { colouredBelow = rendition.hasBackground }
         if final == UInt8(ascii: "m") {
             rendition.apply(parameters)
+        } else if final == UInt8(ascii: "r") {
+            scrollRegion = !(parameters.isEmpty || parameters == [0] || parameters == [1])
+            movedRows = true  // DECSTBM homes the cursor
         } else if Self.rowMovingFinals.contains(final) {
             movedRows = true
+            if alternateScreen { movedRowsOnAlternate = true }
         } else if Self.columnMovingFinals.contains(final) {
             atLineStart = false  // the cursor left column 0; the overlay's erase would bring it back
-        } else if final == UInt8(ascii: "J"), parameters.first == 2 || parameters.first == 3 {
+        } else if final == UInt8(ascii: "J"), parameters.first == 2 {
             movedRows = false  // the whole screen is blank: nothing of the command's below the cursor
         }
     }
+
+    /// Applies one DEC private mode: the alternate screens and cursor visibility.
+    private mutating func applyPrivateMode(_ mode: Int, set: Bool) {
+        switch mode {
+        case 1049:
+            // xterm saves the cursor (and its rendition) on entry and restores both on exit; the
+            // full-screen program's text is gone with its screen, and so are its row moves.
+            if set {
+                (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate) = (atLineStart, movedRows, rendition)
+            } else {
+                (atLineStart, movedRows, rendition) = (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate)
+            }
+            alternateScreen = set
+            movedRowsOnAlternate = false
+        case 47, 1047:
+            // These restore no cursor: where it moved on the alternate screen, it stays.
+            if set {
+                movedRowsBeforeAlternate = movedRows
+            } else {
+                movedRows = movedRowsBeforeAlternate || movedRowsOnAlternate
+            }
+            alternateScreen = set
+            movedRowsOnAlternate = false
+        case 25:
+            cursorHidden = !set
+        default:
+            break
+        }
+    }
+
+    /// CSI finals that leave blank cells in the current background: erases (EL, ED, ECH),
+    /// insert/delete (ICH, DCH, IL, DL) and scrolls (SU, SD).
+    private static let blankingFinals: Set<UInt8> = Set("KJX@PLMST".utf8)
 
     /// CSI finals that move the cursor along its row (CUF, CHA, HPA, HPR, CHT).
     private static let columnMovingFinals: Set<UInt8> = Set("CG`aI".utf8)

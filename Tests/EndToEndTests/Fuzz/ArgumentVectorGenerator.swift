@@ -19,9 +19,7 @@ struct ArgumentVectorGenerator {
         "1e3", "-1", "5x", "", "ms", "1.2.3", "99999999999999999999", "1h1m", " 1", "inf", "nan", "١", "0x10", "+1", "5 ms",
     ]
 
-    /// Valid durations within a clock reading of `Int.max` milliseconds: a known loadwrap bug
-    /// (deadline = now + duration overflows: `Timeout.nextDeadlineMS`, `PlainPresenter.deadlineMS`)
-    /// crashes it, so they come only with `FUZZ_FEATURES=hugeDurations`.
+    /// Valid durations near `Int.max` milliseconds, which once overflowed a deadline and crashed loadwrap.
     private static let hugeDurations = ["9223372036854775807ms", "2562047788015h", "9223372036854775s"]
 
     /// Texts loadwrap prints (titles, end lines): some with escape sequences it must strip.

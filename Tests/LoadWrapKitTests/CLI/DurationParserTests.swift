@@ -21,3 +21,12 @@ import Testing
         #expect(DurationParser.milliseconds(text) == nil)
     }
 }
+
+/// A duration near the top of `Int` is cut to 100 years: added to a clock reading it would
+/// overflow and crash loadwrap (found by the argument fuzz test).
+@Test func hugeDurationsAreCutToAHundredYears() {
+    #expect(DurationParser.milliseconds("2562047788015h") == DurationParser.longestMS)
+    #expect(DurationParser.milliseconds("9223372036854775ms") == DurationParser.longestMS)
+    #expect(DurationParser.milliseconds("1000000h") == DurationParser.longestMS)
+    #expect(DurationParser.milliseconds("1000h") == 3_600_000_000)
+}

@@ -159,7 +159,7 @@ private struct Snapshot: Equatable, CustomStringConvertible {
 
 @Test func rowMovesStayUntilTheScreenIsCleared() {
     for move in ["\u{1B}[2A", "\u{1B}[B", "\u{1B}[H", "\u{1B}[5;1H", "\u{1B}[3f", "\u{1B}[2E", "\u{1B}[F",
-                 "\u{1B}[4d", "\u{1B}[1;20r", "\u{1B}[S", "\u{1B}[T", "\u{1B}[L", "\u{1B}[M", "\u{1B}[s", "\u{1B}[u",
+                 "\u{1B}[4d", "\u{1B}[S", "\u{1B}[T", "\u{1B}[L", "\u{1B}[M", "\u{1B}[s", "\u{1B}[u",
                  "\u{1B}7", "\u{1B}8", "\u{1B}D", "\u{1B}E", "\u{1B}M"] {
         var scanner = scanned("x\n", move)
         #expect(scanner.movedRows, "\(Array(move.utf8))")
@@ -265,4 +265,43 @@ func everySplitPointGivesTheSameState(index: Int) {
     #expect(scanner.cursorHidden == stream.hidden, "\(stream.name) byte by byte")
     #expect(scanner.allowsOverlay == stream.allows, "\(stream.name) byte by byte")
     #expect(scanner.movedRows == stream.moved, "\(stream.name) byte by byte")
+}
+
+/// Bugs the differential fuzz test found: states that leave text or colour where the overlay's
+/// line would go although the cursor is at the start of an empty-looking line.
+@Suite struct OutputScannerFuzzFindingsTests {
+    @Test func aScrollRegionOutlivesAClearedScreenUntilReset() {
+        var scanner = scanned("\u{1B}[5;10r\u{1B}[24;1H\u{1B}[2Jabc\n")
+        #expect(!scanner.allowsOverlay, "below the region a line feed on the last row does not scroll")
+        scanner.scan("\u{1B}[r\u{1B}[2J")
+        #expect(scanner.allowsOverlay)
+    }
+
+    @Test func clearingTheScrollbackAloneIsNoClearedScreen() {
+        #expect(!scanned("a\nb\nc\n\u{1B}[3A\u{1B}[3J\n").allowsOverlay)
+    }
+
+    @Test func leaving1047KeepsTheCursorWhereItMoved() {
+        #expect(!scanned("a\nb\n\u{1B}[?1047h\u{1B}[2;1H\u{1B}[?1047l").allowsOverlay)
+        #expect(scanned("a\n\u{1B}[?1047hmenu\n\u{1B}[?1047l").allowsOverlay, "no row moved: nothing to fear")
+    }
+
+    @Test func leaving1049RestoresTheRenditionSavedOnEntry() {
+        var scanner = scanned("\u{1B}[31m\u{1B}[?1049h\u{1B}[0mx\u{1B}[?1049l")
+        #expect(!scanner.allowsOverlay, "red again, as DECRC restores it")
+        scanner.scan("Z\u{1B}[0m\n")
+        #expect(scanner.allowsOverlay)
+    }
+
+    @Test func blanksInABackgroundColourKeepTheLineAwayUntilADefaultLineFeed() {
+        var scanner = scanned("x\n\u{1B}[41m\u{1B}[K\u{1B}[0m")
+        #expect(!scanner.allowsOverlay)
+        scanner.scan("\u{1B}[5CZ\n")
+        #expect(scanner.allowsOverlay)
+        #expect(!scanned("\u{1B}[44mfilled\n\u{1B}[0m").allowsOverlay, "a line feed in blue may scroll in a blue line")
+        var below = scanned("\u{1B}[41m\u{1B}[J\u{1B}[0mtext\nmore\n")
+        #expect(!below.allowsOverlay, "the rows erased in red below stay red")
+        below.scan("\u{1B}[J")
+        #expect(below.allowsOverlay)
+    }
 }
