@@ -40,7 +40,10 @@ enum ControlMessage: Equatable, Sendable {
         switch (fields.first, fields.count) {
         case ("say", 2): self = .say(Sanitizer.sanitize(fields[1]))
         case ("done", 1): self = .done(nil)
-        case ("done", 2): self = .done(Sanitizer.sanitize(fields[1]))
+        case ("done", 2):
+            // Text that sanitises to nothing is no text, as `loadwrap done ""` on the command line.
+            let text = Sanitizer.sanitize(fields[1])
+            self = .done(text.isEmpty ? nil : text)
         case ("push", 3):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .push(pid: pid, title: Sanitizer.sanitize(fields[2]))

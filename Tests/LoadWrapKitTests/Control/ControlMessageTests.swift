@@ -18,6 +18,10 @@ import Testing
         #expect(wire(.join(pid: 7, title: "gen", before: true)) == "join\t7\tbefore\tgen\n")
     }
 
+    @Test func doneWithTextThatSanitisesToNothingHasNoText() {
+        #expect(ControlMessage(line: "done\t\u{1B}[31m\u{07}") == .done(nil))
+    }
+
     @Test func aJoinRoundTripsAndRejectsAnUnknownSide() {
         for message in [ControlMessage.join(pid: 9, title: "a b", before: true), .join(pid: 9, title: "x", before: false)] {
             let line = String(decoding: message.encoded.dropLast(), as: UTF8.self)
