@@ -20,6 +20,7 @@ import Testing
 
     @Test func doneWithTextThatSanitisesToNothingHasNoText() {
         #expect(ControlMessage(line: "done\t\u{1B}[31m\u{07}") == .done(nil))
+        #expect(ControlMessage(line: "done\t") == .done(nil))
     }
 
     @Test func aJoinRoundTripsAndRejectsAnUnknownSide() {
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ControlMessage.say("Uploading 3/10"), .say(""), .done(nil), .done("Built"), .done(""),
+        ControlMessage.say("Uploading 3/10"), .say(""), .done(nil), .done("Built"),
         .push(pid: 1, title: "outer › inner"), .push(pid: -5, title: ""), .pop(pid: Int32.max),
     ])
     func decodesWhatItEncodes(message: ControlMessage) {
