@@ -18,6 +18,9 @@ struct OutputScanner {
     private(set) var alternateScreen = false
     /// True while the command has hidden the cursor itself.
     private(set) var cursorHidden = false
+    /// True while the command has turned autowrap off itself (DECAWM, `?7l`): the overlay then
+    /// leaves it off after drawing.
+    private(set) var autowrapOff = false
     /// True once the command has moved the cursor to another row (multi-line progress, a redraw),
     /// until it clears the screen: until then the rows below the cursor may hold its text, which
     /// the overlay's line would cover and its erase would wipe.
@@ -198,6 +201,8 @@ struct OutputScanner {
             movedRowsOnAlternate = false
         case 25:
             cursorHidden = !set
+        case 7:
+            autowrapOff = !set
         default:
             break
         }

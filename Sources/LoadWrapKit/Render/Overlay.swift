@@ -57,7 +57,7 @@ struct Overlay {
 
     /// Bytes that draw (or redraw) the line at the cursor, which must be at the start of an empty line.
     /// `commandHidCursor` says whether the cursor is already hidden by the command.
-    mutating func draw(nowMS: Int, commandHidCursor: Bool) -> [UInt8] {
+    mutating func draw(nowMS: Int, commandHidCursor: Bool, commandDisabledAutowrap: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = []
         if !visible && !commandHidCursor {
             bytes += Self.hideCursor
@@ -65,13 +65,24 @@ struct Overlay {
         }
         let elapsed = max(0, nowMS - startMS)
         let line = SpinnerLine.render(
-            frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: columns, color: look.color, utf8: look.utf8)
-        // The cursor rests at column 0: a terminal that reflows the line on a narrowing resize
-        // keeps it at the start of the reflowed rows, which `erase(reflowed:)` then clears whole.
-        bytes += Self.carriageReturn + Array(line.utf8) + Self.eraseLine + Self.carriageReturn
+            frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: Self.drawnColumns(columns),
+            color: look.color, utf8: look.utf8)
+        // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
+        // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
+        let (wrapOff, wrapOn) = commandDisabledAutowrap ? ([], []) : (Self.autowrapOff, Self.autowrapOn)
+        bytes += Self.carriageReturn + wrapOff + Array(line.utf8) + Self.eraseLine + wrapOn + Self.carriageReturn
         visible = true
         lastDrawMS = nowMS
         return bytes
+    }
+
+    /// The width the line is laid out in: half the terminal. Terminals that reflow (tmux, kitty,
+    /// VTE, iTerm2, Windows Terminal, Alacritty, Ghostty) rewrap a line wider than a narrowed
+    /// window onto two rows, may push its first row into the scrollback, and may leave the cursor
+    /// on either row; a line at most half as wide survives halving the window (a split pane, a
+    /// snap) untouched. `Scripts/experiments/reflow_replay.py` has the measurements.
+    static func drawnColumns(_ columns: Int) -> Int {
+        1 + (columns - 1) / 2
     }
 
     /// Lets a frame pass undrawn (the command needs the screen), so the next check waits an interval.
@@ -80,13 +91,16 @@ struct Overlay {
     }
 
     /// Bytes that remove the line and give the cursor back as the command left it; empty when hidden.
-    /// After a resize, `reflowed` also clears the rows below, where a terminal that reflows lines
-    /// (tmux, VTE, iTerm2) has wrapped the old line. Not always: erasing below from the top-left
-    /// corner makes tmux push the whole screen into its scrollback.
-    mutating func erase(reflowed: Bool = false) -> [UInt8] {
+    /// The cursor rests at column 0 of the line, so the erase needs no width and stays right when
+    /// the terminal has reflowed the line since: it clears the row and everything below it (nothing
+    /// of the command's is below the line, which is only drawn at the bottom of its output). The
+    /// step right first: tmux pushes its whole screen into the scrollback on an `ESC[J` from the
+    /// top-left corner. Clearing whole rows also drops tmux's soft-wrap mark, which would otherwise
+    /// join the row with the next one when the window widens.
+    mutating func erase() -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        var bytes = Self.carriageReturn + (reflowed ? Self.eraseBelow : Self.eraseLine)
+        var bytes = Self.erasure
         if hidCursor {
             bytes += Self.showCursor
             hidCursor = false
@@ -97,9 +111,10 @@ struct Overlay {
     private static let carriageReturn: [UInt8] = [0x0D]
     /// Erase to the end of the line; from column 0, the whole line.
     private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
-    /// Erase to the end of the screen: nothing of the command's is below the line, which is only
-    /// drawn at the bottom of its output.
-    private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
+    /// The erase: the row, one step right, everything below, back to column 0.
+    private static let erasure: [UInt8] = Array("\r\u{1B}[K\u{1B}[C\u{1B}[J\r".utf8)
+    private static let autowrapOff: [UInt8] = Array("\u{1B}[?7l".utf8)
+    private static let autowrapOn: [UInt8] = Array("\u{1B}[?7h".utf8)
     private static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
     private static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
 }

@@ -79,12 +79,11 @@ struct Painter {
         ended ? nil : max(overlay.nextDrawMS, lastDataMS.map { $0 + dataQuietMS } ?? 0)
     }
 
-    /// The bytes after the terminal changed width: the line erased (all rows it may have been
-    /// reflowed onto when the terminal narrowed) and redrawn at the new width.
+    /// The bytes after the terminal changed width: the line erased (with every row the terminal
+    /// may have reflowed it onto) and redrawn at the new width.
     mutating func resized(columns: Int, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
-        let narrower = columns < overlay.columns
         overlay.columns = columns
-        var bytes = overlay.erase(reflowed: narrower)
+        var bytes = overlay.erase()
         if !bytes.isEmpty && canDraw(nowMS: nowMS, view: view()) { bytes += draw(nowMS: nowMS) }
         return bytes
     }
@@ -161,6 +160,6 @@ struct Painter {
     }
 
     private mutating func draw(nowMS: Int) -> [UInt8] {
-        overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden)
+        overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden, commandDisabledAutowrap: scanner.autowrapOff)
     }
 }

@@ -13,7 +13,7 @@ import Testing
     static let batches = FuzzSettings.batches(defaultCount: 16, batchSize: 8)
 
     /// Every escape sequence loadwrap itself writes in overlay mode (spinner, erase, end line).
-    static let ownSequences: [[UInt8]] = ["[?25l", "[?25h", "[K", "[J", "[36m", "[39m", "[2m", "[22m", "[32m✔", "[31m✖"].map {
+    static let ownSequences: [[UInt8]] = ["[?25l", "[?25h", "[?7l", "[?7h", "[K", "[C", "[J", "[36m", "[39m", "[2m", "[22m", "[32m✔", "[31m✖"].map {
         [0x1B] + Array($0.utf8)
     }
 

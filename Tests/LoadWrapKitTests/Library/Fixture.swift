@@ -22,14 +22,14 @@ enum Fixture {
 
     /// Hide the cursor, then the line at column 0: what the first draw writes.
     static func firstDraw(_ line: String) -> [UInt8] {
-        bytes("\u{1B}[?25l\r\(line)\u{1B}[K\r")
+        bytes("\u{1B}[?25l\r\u{1B}[?7l\(line)\u{1B}[K\u{1B}[?7h\r")
     }
 
     /// A redraw of a line already shown.
     static func redraw(_ line: String) -> [UInt8] {
-        bytes("\r\(line)\u{1B}[K\r")
+        bytes("\r\u{1B}[?7l\(line)\u{1B}[K\u{1B}[?7h\r")
     }
 
     /// Erase the line and show the cursor: what stop writes.
-    static let erase = bytes("\r\u{1B}[K\u{1B}[?25h")
+    static let erase = bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h")
 }

@@ -47,10 +47,10 @@ import Testing
     /// Whether `text` is one drawing of the line after an erase, then any number of redraws,
     /// each whole and with a title some thread set.
     private func isSpinnerLines(_ text: String) -> Bool {
-        let draws = text.split(separator: "\u{1B}[K\r", omittingEmptySubsequences: false)
+        let draws = text.split(separator: "\u{1B}[K\u{1B}[?7h\r", omittingEmptySubsequences: false)
         guard draws.count >= 2, draws.last?.isEmpty == true else { return false }
         return draws.dropLast().enumerated().allSatisfy { index, draw in
-            let prefix = index == 0 ? "\u{1B}[?25l\r⠋ " : "\r⠋ "
+            let prefix = index == 0 ? "\u{1B}[?25l\r\u{1B}[?7l⠋ " : "\r\u{1B}[?7l⠋ "
             return draw.hasPrefix(prefix) && draw.hasSuffix(" 0s") && isTitle(draw.dropFirst(prefix.count).dropLast(3))
         }
     }

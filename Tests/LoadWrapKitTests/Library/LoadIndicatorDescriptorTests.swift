@@ -28,7 +28,7 @@ import Darwin
         var secondary: Int32 = -1
         try #require(openpty(&primary, &secondary, nil, nil, nil) == 0)
         defer { close(primary) }
-        var size = winsize(ws_row: 24, ws_col: 12, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: 24, ws_col: 23, ws_xpixel: 0, ws_ypixel: 0)  // the line takes half
         try #require(ioctl(secondary, UInt(TIOCSWINSZ), &size) == 0)
         var modes = termios()
         tcgetattr(secondary, &modes)

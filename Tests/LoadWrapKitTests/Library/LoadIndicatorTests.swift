@@ -178,7 +178,7 @@ import Testing
     }
 
     @Test func lineIsCutToTheWidth() {
-        let narrow = LoadIndicatorOutput.Memory(columns: 12)
+        let narrow = LoadIndicatorOutput.Memory(columns: 23)  // the line takes half: 11 columns
         let indicator = Fixture.indicator(title: "Compiling everything", sink: narrow, clock: clock)
         indicator.start()
         #expect(narrow.take() == Fixture.firstDraw("⠋ Compi… 0s"))

@@ -32,7 +32,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 @Test func firstDrawHidesTheCursorAndDrawsTheLine() {
     var overlay = overlay()
     // 200 ms elapsed: frame 2 % 2 = "a", elapsed "0s".
-    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\ra work 0s\u{1B}[K\r"))
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\r\u{1B}[?7la work 0s\u{1B}[K\u{1B}[?7h\r"))
     #expect(overlay.visible)
 }
 
@@ -44,7 +44,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(!overlay.isDue(nowMS: 1_299))
     #expect(overlay.isDue(nowMS: 1_300))
     // Already visible and hidden: no second `?25l`; 300 ms elapsed is frame "b".
-    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: false) == bytes("\rb work 0s\u{1B}[K\r"))
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: false) == bytes("\r\u{1B}[?7lb work 0s\u{1B}[K\u{1B}[?7h\r"))
     #expect(overlay.nextDrawMS == 1_400)
 }
 
@@ -52,14 +52,14 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
     // A late frame at 2345 ms (1345 ms elapsed: frame 13 → "b", "1s").
-    #expect(overlay.draw(nowMS: 2_345, commandHidCursor: false) == bytes("\rb work 1s\u{1B}[K\r"))
+    #expect(overlay.draw(nowMS: 2_345, commandHidCursor: false) == bytes("\r\u{1B}[?7lb work 1s\u{1B}[K\u{1B}[?7h\r"))
     #expect(overlay.nextDrawMS == 2_445)
 }
 
 @Test func eraseRemovesTheLineAndShowsTheCursor() {
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
-    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[?25h"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
     #expect(!overlay.visible)
     #expect(overlay.erase() == [])
 }
@@ -74,7 +74,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
     _ = overlay.erase()
-    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: false) == bytes("\u{1B}[?25l\rb work 0s\u{1B}[K\r"))
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: false) == bytes("\u{1B}[?25l\r\u{1B}[?7lb work 0s\u{1B}[K\u{1B}[?7h\r"))
 }
 
 @Test func eraseDoesNotPostponeTheNextFrame() {
@@ -87,17 +87,17 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 @Test func cursorTheCommandHidIsLeftAlone() {
     var overlay = overlay()
-    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\ra work 0s\u{1B}[K\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[K"))
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\r\u{1B}[?7la work 0s\u{1B}[K\u{1B}[?7h\r"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r"))
 }
 
 @Test func cursorHiddenByTheCommandAfterOurDraw() {
     var overlay = overlay()
     // We hid it; the erase before the command's chunk shows it; the chunk hides it itself.
-    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\ra work 0s\u{1B}[K\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[?25h"))
-    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\rb work 0s\u{1B}[K\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[K"))
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\r\u{1B}[?7la work 0s\u{1B}[K\u{1B}[?7h\r"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\r\u{1B}[?7lb work 0s\u{1B}[K\u{1B}[?7h\r"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r"))
 }
 
 @Test func skipFrameWaitsAnInterval() {
@@ -125,7 +125,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     var overlay = overlay(title: options.resolvedTitle)
     #expect(overlay.title == "red x")
     let drawn = overlay.draw(nowMS: 1_200, commandHidCursor: true)
-    #expect(drawn == bytes("\ra red x 0s\u{1B}[K\r"))
+    #expect(drawn == bytes("\r\u{1B}[?7la red x 0s\u{1B}[K\u{1B}[?7h\r"))
 }
 
 @Test func aTitleFromTheControlChannelIsDrawnWithoutEscapesAndDueAtOnce() {
@@ -139,29 +139,47 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     overlay.setTitle(text)
     #expect(overlay.title == "step 2")
     #expect(overlay.isDue(nowMS: 1_210))
-    #expect(overlay.draw(nowMS: 1_210, commandHidCursor: false) == bytes("\ra step 2 0s\u{1B}[K\r"))
+    #expect(overlay.draw(nowMS: 1_210, commandHidCursor: false) == bytes("\r\u{1B}[?7la step 2 0s\u{1B}[K\u{1B}[?7h\r"))
 }
 
 @Test func lineIsCutToTheWidth() {
-    var overlay = overlay(title: "compiling everything", columns: 10)
-    // 9 drawable columns: "a " + title + " 0s" leaves 4 for the title.
-    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\ra com… 0s\u{1B}[K\r"))
-    overlay.columns = 6
+    // Half the width is drawn (the line must survive a halved, reflowing window): 19 columns
+    // give 9 drawable ones, and "a " + title + " 0s" leaves 4 for the title.
+    var overlay = overlay(title: "compiling everything", columns: 19)
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\r\u{1B}[?7la com… 0s\u{1B}[K\u{1B}[?7h\r"))
+    overlay.columns = 11
     _ = overlay.erase()
-    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\rb 0s\u{1B}[K\r"))
-    overlay.columns = 1
-    #expect(overlay.draw(nowMS: 1_400, commandHidCursor: true) == bytes("\r\u{1B}[K\r"))
+    #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\r\u{1B}[?7lb 0s\u{1B}[K\u{1B}[?7h\r"))
+    overlay.columns = 2
+    #expect(overlay.draw(nowMS: 1_400, commandHidCursor: true) == bytes("\r\u{1B}[?7l\u{1B}[K\u{1B}[?7h\r"))
 }
 
 @Test func colouredDraw() {
     var overlay = overlay(look: Overlay.Look(style: look.style, color: true, utf8: true))
     #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false)
-        == bytes("\u{1B}[?25l\r\u{1B}[36ma\u{1B}[39m work \u{1B}[2m0s\u{1B}[22m\u{1B}[K\r"))
+        == bytes("\u{1B}[?25l\r\u{1B}[?7l\u{1B}[36ma\u{1B}[39m work \u{1B}[2m0s\u{1B}[22m\u{1B}[K\u{1B}[?7h\r"))
 }
 
-@Test func eraseAfterANarrowingResizeClearsTheReflowedRowsToo() {
+@Test func theEraseClearsTheRowAndEverythingBelowFromOneStepRight() {
+    // Wherever a reflowing terminal put the line's rows, they start at the cursor's row; the step
+    // right keeps tmux from pushing its screen into the scrollback on an erase from the corner.
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
-    #expect(overlay.erase(reflowed: true) == bytes("\r\u{1B}[J\u{1B}[?25h"))
-    #expect(overlay.erase(reflowed: true).isEmpty)
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
+    #expect(overlay.erase().isEmpty)
+}
+
+@Test func theLineIsLaidOutInHalfTheWidth() {
+    #expect(Overlay.drawnColumns(80) == 40)
+    #expect(Overlay.drawnColumns(81) == 41)
+    #expect(Overlay.drawnColumns(1) == 1)
+    var overlay = overlay(title: String(repeating: "x", count: 100), columns: 80)
+    let line = String(decoding: overlay.draw(nowMS: 1_200, commandHidCursor: true), as: UTF8.self)
+    #expect(line == "\r\u{1B}[?7la " + String(repeating: "x", count: 33) + "… 0s\u{1B}[K\u{1B}[?7h\r")
+}
+
+@Test func autowrapTheCommandTurnedOffStaysOff() {
+    var overlay = overlay()
+    #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true, commandDisabledAutowrap: true)
+        == bytes("\ra work 0s\u{1B}[K\r"))
 }

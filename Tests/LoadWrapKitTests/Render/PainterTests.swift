@@ -16,7 +16,7 @@ import Testing
     private static let free = TerminalView()
     private static let hide = "\u{1B}[?25l"
     private static let show = "\u{1B}[?25h"
-    private static let erase = "\r\u{1B}[K" + show
+    private static let erase = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r" + show
 
     /// `around` for a text chunk, as one string: head + chunk + tail.
     private static func around(_ painter: inout Painter, _ text: String, at now: Int, view: TerminalView = free) -> String {
@@ -31,11 +31,11 @@ import Testing
 
     @Test func aChunkErasesTheLineAndRedrawsItWhenAFrameIsDue() {
         var painter = Self.painter()
-        #expect(Self.text(painter.frame(nowMS: 1_000, view: Self.free)) == Self.hide + "\ra w 0s\u{1B}[K\r")
+        #expect(Self.text(painter.frame(nowMS: 1_000, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
         // 50 ms later no frame is due: erased, the chunk, nothing drawn after it.
         #expect(Self.around(&painter, "x\n", at: 1_050) == Self.erase + "x\n")
         // At 1100 a frame is due: drawn right after the chunk, in the same write.
-        #expect(Self.around(&painter, "y\n", at: 1_100) == "y\n" + Self.hide + "\rb w 0s\u{1B}[K\r")
+        #expect(Self.around(&painter, "y\n", at: 1_100) == "y\n" + Self.hide + "\r\u{1B}[?7lb w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
     @Test func aFloodIsCoalescedToOneRedrawPerInterval() {
@@ -51,7 +51,7 @@ import Testing
         var painter = Self.painter()
         #expect(Self.around(&painter, "Password: ", at: 1_000) == "Password: ")
         #expect(painter.frame(nowMS: 1_100, view: Self.free).isEmpty)
-        #expect(Self.around(&painter, "\n", at: 1_200) == "\n" + Self.hide + "\ra w 0s\u{1B}[K\r")
+        #expect(Self.around(&painter, "\n", at: 1_200) == "\n" + Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
     @Test func theLineStepsAsideWhileTheTerminalIsSomeoneElses() {
@@ -61,8 +61,13 @@ import Testing
             var copy = painter
             #expect(Self.text(copy.frame(nowMS: 1_100, view: view)) == Self.erase, "\(view)")
             #expect(copy.frame(nowMS: 1_150, view: Self.free).isEmpty, "one check per interval")
-            #expect(Self.text(copy.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\ra w 0s\u{1B}[K\r")
+            #expect(Self.text(copy.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
         }
+    }
+
+    @Test func autowrapTheCommandTurnedOffIsLeftOff() {
+        var painter = Self.painter()
+        #expect(Self.around(&painter, "\u{1B}[?7l", at: 1_000) == "\u{1B}[?7l" + Self.hide + "\ra w 0s\u{1B}[K\r")
     }
 
     @Test func theViewIsReadOnlyWhenAFrameIsDue() {
@@ -87,7 +92,7 @@ import Testing
         // More data before the quiet ends pushes it on.
         #expect(painter.dataLeaving(nowMS: 1_159).isEmpty)
         #expect(painter.nextFrameMS == 1_309)
-        #expect(Self.text(painter.frame(nowMS: 1_309, view: Self.free)) == Self.hide + "\rb w 0s\u{1B}[K\r")
+        #expect(Self.text(painter.frame(nowMS: 1_309, view: Self.free)) == Self.hide + "\r\u{1B}[?7lb w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
     @Test func ownLinesStartOnALineOfTheirOwn() {
@@ -120,16 +125,16 @@ import Testing
         #expect(Self.text(painter.suspend()) == Self.erase)
         #expect(Self.text(painter.frame(nowMS: 1_100, view: Self.free)).isEmpty)
         painter.resume()
-        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\ra w 0s\u{1B}[K\r")
+        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
-    @Test func narrowingErasesEverythingBelowAndRedrawsAtTheNewWidth() {
+    @Test func aResizeErasesEverythingBelowAndRedrawsAtTheNewWidth() {
         var painter = Self.painter()
         _ = painter.frame(nowMS: 1_000, view: Self.free)
         #expect(Self.text(painter.resized(columns: 40, nowMS: 1_010, view: Self.free))
-            == "\r\u{1B}[J" + Self.show + Self.hide + "\ra w 0s\u{1B}[K\r")
+            == Self.erase + Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
         #expect(Self.text(painter.resized(columns: 60, nowMS: 1_020, view: Self.free))
-            == Self.erase + Self.hide + "\ra w 0s\u{1B}[K\r")
+            == Self.erase + Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 }
 
