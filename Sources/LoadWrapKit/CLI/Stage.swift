@@ -30,7 +30,7 @@ struct Stage {
         let needs = Plumbing.Needs(
             terminal: terminal, logPipe: options.quiet || options.until != nil || heartbeat,
             stdoutPipe: topology == .guest || options.until != nil)
-        plumbing = try Plumbing(needs, topology: topology, keys: topology == .ownTerminal ? keys : nil)
+        plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
         presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
                                    plumbing: plumbing, topology: topology, startMS: startMS)

@@ -30,9 +30,7 @@ final class OverlayPresenter: Presenter {
             held.append(chunk)
             return true
         }
-        let now = clock.nowMS()
-        followWidth(nowMS: now)
-        let (head, tail) = painter.around(chunk, nowMS: now, view: view)
+        let (head, tail) = painter.around(chunk, nowMS: clock.nowMS(), view: view)
         FileDescriptorIO.writeAll(terminal.fd, head: head, body: chunk, tail: tail)
         return true  // a terminal that went away is not a reader the command should hear of
     }
@@ -70,17 +68,7 @@ final class OverlayPresenter: Presenter {
     var deadlineMS: Int? { painter.nextFrameMS }
 
     func tick() {
-        let now = clock.nowMS()
-        followWidth(nowMS: now)
-        write(painter.frame(nowMS: now, view: view))
-    }
-
-    /// Before a frame is drawn, the terminal's width as it is now: a resize can land between the
-    /// SIGWINCH the loop has seen and this frame, and a line drawn at the old width would wrap
-    /// where the terminal is narrower, leaving a row the next erase does not reach.
-    private func followWidth(nowMS: Int) {
-        guard painter.frameDue(nowMS: nowMS), let size = terminal.size, Int(size.columns) != painter.columns else { return }
-        write(painter.resized(columns: Int(size.columns), nowMS: nowMS, view: view))
+        write(painter.frame(nowMS: clock.nowMS(), view: view))
     }
 
     func resized() {

@@ -42,9 +42,6 @@ struct Painter {
     /// True when the command's output left the cursor at the start of an empty line.
     var atLineStart: Bool { scanner.atLineStart }
 
-    /// True while the command has hidden the cursor itself.
-    var commandHidCursor: Bool { scanner.cursorHidden }
-
     /// The bytes to write before and after one chunk of the command's terminal output.
     /// `view` is read only when a redraw is due.
     mutating func around(
@@ -65,14 +62,6 @@ struct Painter {
         overlay.skipFrame(nowMS: nowMS)
         return overlay.erase()
     }
-
-    /// True when a frame is due now: the next chunk or `frame` may draw.
-    func frameDue(nowMS: Int) -> Bool {
-        !ended && overlay.isDue(nowMS: nowMS)
-    }
-
-    /// The width the line is cut to.
-    var columns: Int { overlay.columns }
 
     /// When `frame` next has something to do, or nil for never.
     var nextFrameMS: Int? {
