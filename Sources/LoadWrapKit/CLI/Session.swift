@@ -117,6 +117,7 @@ struct Session {
                                       sources: sources, startMS: startMS, clock: clock)
             watchUntil(stage.plumbing, stopper: stopper)
             wrapper.afterTurn = { stopper.report(to: presenter, elapsedMS: clock.nowMS() - startMS) }
+            if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return wrapper
         } catch {
             presenter.failedToStart(error.message)

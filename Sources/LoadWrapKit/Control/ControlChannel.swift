@@ -12,8 +12,13 @@ final class ControlChannel {
 
     /// The FIFO's path.
     let path: String
-    /// The directory holding it.
-    private let directory: String
+    /// The directory holding it, `PARENT/loadwrap-UID.XXXXXX`.
+    let directory: String
+
+    /// The runtime directory the channel's directory is in.
+    var parent: String {
+        String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
+    }
     /// loadwrap's end, opened read-write so it never sees end-of-file when writers come and go.
     let readFD: Int32
     private var decoder = ControlDecoder()
