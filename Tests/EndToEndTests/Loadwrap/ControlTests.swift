@@ -121,17 +121,17 @@ import Testing
         }
         let environment: [String: String?] = ["LOADWRAP_CONTROL": path]
         let say = try PtySession.run(
-            Loadwrap.command(["say", "hi"]), stderr: .pipe, environment: environment, timeout: 10)
+            Loadwrap.command(["say", "hi"]), stderr: .pipe, environment: environment)
         #expect(say.termination == .exited(0))
         #expect(say.stderrText == "hi\n")
         let done = try PtySession.run(
-            Loadwrap.command(["done", "x"]), stderr: .pipe, environment: environment, timeout: 10)
+            Loadwrap.command(["done", "x"]), stderr: .pipe, environment: environment)
         #expect(done.termination == .exited(0))
         #expect(done.stderr.isEmpty)
         var ci = environment
         ci["CI"] = "true"
         let wrapped = try PtySession.run(
-            Loadwrap.command(["--title", "build", "--", "sh", "-c", "echo in"]), environment: ci, timeout: 10)
+            Loadwrap.command(["--title", "build", "--", "sh", "-c", "echo in"]), environment: ci)
         #expect(wrapped.termination == .exited(0))
         #expect(Loadwrap.maskedLines(wrapped.output) == ["▸ build", "in", "✔ build · T"])
         if kind == "file" {

@@ -184,14 +184,23 @@ final class PtySession: @unchecked Sendable {
         return waitFor(timeout: timeout) { $0.contains(subsequence: needle) }
     }
 
-    /// Waits for the program to end and for every collected stream to reach its end (the
-    /// latter bounded by the same deadline: a leftover grandchild may hold the terminal).
-    /// On timeout the whole process group is killed and `.timedOut` returned.
+    /// How long the collected streams get to reach their end once the program has ended: the
+    /// bytes it wrote last are in the kernel, but a loaded machine may not have run the reader
+    /// threads yet. A leftover grandchild that holds a stream open costs this much.
+    static let drainGrace: Double = 10
+
+    /// Waits for the program to end, then for every collected stream to reach its end (within
+    /// `drainGrace` of the end even past the deadline, so a late exit never cuts its last
+    /// bytes off). On timeout the whole process group is killed and `.timedOut` returned.
     @discardableResult
     func waitForExit(timeout: Double = defaultTimeout) -> Termination {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        var deadline = Date(timeIntervalSinceNow: timeout)
         let status: Termination? = state.withLock {
-            while exitStatus == nil || readersRunning > 0 {
+            while exitStatus == nil {
+                if !state.wait(until: deadline) { return nil }
+            }
+            deadline = max(deadline, Date(timeIntervalSinceNow: Self.drainGrace))
+            while readersRunning > 0 {
                 if !state.wait(until: deadline) { break }
             }
             return exitStatus
