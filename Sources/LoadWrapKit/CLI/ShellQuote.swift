@@ -1,14 +1,26 @@
 /// POSIX shell quoting, used to show the command line as the default title.
 package enum ShellQuote {
-    /// The characters a word may hold and still be shown without quotes.
-    private static func isPlain(_ c: Character) -> Bool {
-        guard c.isASCII, let scalar = c.unicodeScalars.first else { return false }
-        return c.isLetter || c.isNumber || "_@%+=:,./-".unicodeScalars.contains(scalar)
-    }
-
     /// One word as a shell would need it typed: as is when plain, else in single quotes.
     package static func quote(_ word: String) -> String {
-        if !word.isEmpty && word.allSatisfy(isPlain) { return word }
+        // Checked as bytes: a character is plain only when it is one plain ASCII byte (a non-ASCII
+        // character has no ASCII byte, "\r\n" is not plain), so this is the character rule
+        // without the Character machinery on the start-up path.
+        if !word.isEmpty && word.utf8.allSatisfy(isPlainByte) { return word }
+        return quoteRun(word)
+    }
+
+    /// The bytes a word may hold and still be shown without quotes: ASCII letters, digits and `_@%+=:,./-`.
+    private static func isPlainByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "_@%+=:,./-".utf8.contains(b)
+        }
+    }
+
+    /// `word` in single quotes.
+    private static func quoteRun(_ word: String) -> String {
         // Inside single quotes nothing is special except the quote itself, which must close the
         // quoted run, appear escaped, and reopen it: 'it'\''s'.
         var quoted = "'"
@@ -20,6 +32,6 @@ package enum ShellQuote {
 
     /// The words joined by single spaces, each quoted as needed.
     package static func join(_ words: [String]) -> String {
-        words.map(quote).joined(separator: " ")
+        words.map(quote).joined(by: " ")
     }
 }

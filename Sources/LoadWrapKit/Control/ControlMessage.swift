@@ -27,7 +27,7 @@ enum ControlMessage: Equatable, Sendable {
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .pop(let pid): fields = ["pop", "\(pid)"]
         }
-        var line = fields.joined(separator: "\t")
+        var line = fields.joined(by: "\t")
         while line.utf8.count > Self.maxBytes - 1 { line.removeLast() }
         return Array((line + "\n").utf8)
     }

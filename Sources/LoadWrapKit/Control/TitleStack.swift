@@ -39,8 +39,8 @@ struct TitleStack: Sendable {
     /// The text to show: nested titles joined with ` › ` (` > ` when the terminal is not UTF-8),
     /// pipeline neighbours with ` | `.
     func display(utf8: Bool) -> String {
-        let own = ([base] + nested.map(\.title)).joined(separator: utf8 ? " › " : " > ")
-        return (before.map(\.title) + [own] + after.map(\.title)).joined(separator: " | ")
+        let own = ([base] + nested.map(\.title)).joined(by: utf8 ? " › " : " > ")
+        return (before.map(\.title) + [own] + after.map(\.title)).joined(by: " | ")
     }
 
     private static func upsert(_ list: inout [(pid: Int32, title: String)], pid: Int32, title: String) {

@@ -22,7 +22,7 @@ struct ReportLines: Sendable {
     /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended.
     func end(_ text: String, outcome: Outcome, elapsedMS: Int) -> String {
         let fields = [text] + outcome.fields(elapsedMS: elapsedMS)
-        return "\(mark(outcome.succeeded)) \(fields.joined(separator: separator))\n"
+        return "\(mark(outcome.succeeded)) \(fields.joined(by: separator))\n"
     }
 
     private var separator: String { utf8 ? " · " : " - " }
