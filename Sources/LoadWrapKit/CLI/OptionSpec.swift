@@ -6,7 +6,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
-        case timeout, killAfter, until
+        case timeout, killAfter, until, progressFrom
         case version, help
     }
 
@@ -65,6 +65,10 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .until, long: "--until", short: nil, valueName: "regex",
             help: "Stop the spinner at the first output line that matches; the command runs on."),
+        OptionSpec(
+            id: .progressFrom, long: "--progress-from", short: nil, valueName: "regex",
+            help: "Show how far along the command is from its output: 'percent' reads 52% from each line;"
+                + " a regex reads its group pct, or done and total."),
         OptionSpec(
             id: .timeout, long: "--timeout", short: nil, valueName: "duration",
             help: "End the command and everything it started after this long (SIGTERM); exit 124. 0 is no limit."),

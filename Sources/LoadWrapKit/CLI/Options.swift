@@ -29,6 +29,9 @@ package struct Options: Equatable, Sendable {
     package var killAfterMS = 5_000
     /// `--until`: a pattern; the spinner stops at the first line of output that matches it.
     package var until: String?
+    /// `--progress-from`: `percent`, or a pattern with named groups; each line's first match
+    /// says how far the command has got.
+    package var progressFrom: String?
     /// `--no-group`: no collapsible CI log groups.
     package var groups = true
     /// The command and its arguments, untouched; never empty after parsing.
@@ -55,6 +58,11 @@ package struct Options: Equatable, Sendable {
     /// typed, sanitised (the command itself runs as given).
     package var resolvedTitle: String {
         title ?? Sanitizer.sanitize(ShellQuote.join(command))
+    }
+
+    /// Whether loadwrap reads the command's output (`--until`, `--progress-from`), wherever it goes.
+    package var watchesOutput: Bool {
+        until != nil || progressFrom != nil
     }
 
     /// The style to draw: `--spinner` if given, else braille dots, or ASCII line when the locale

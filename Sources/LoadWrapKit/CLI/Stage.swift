@@ -28,8 +28,8 @@ struct Stage {
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let heartbeat = session.mode == .plain && options.heartbeatMS > 0
         let needs = Plumbing.Needs(
-            terminal: terminal, logPipe: options.quiet || options.until != nil || heartbeat,
-            stdoutPipe: topology == .guest || options.until != nil)
+            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat,
+            stdoutPipe: topology == .guest || options.watchesOutput)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
         presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
@@ -60,8 +60,8 @@ struct Stage {
         }
         let plain = session.mode == .plain
         let group = plain && options.groups ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil
-        let heartbeat = plain && options.heartbeatMS > 0
-            ? PlainPresenter.Heartbeat(intervalMS: options.heartbeatMS, startMS: startMS) : nil
-        return PlainPresenter(text: text, group: group, heartbeat: heartbeat, held: held, clock: session.clock)
+        let heartbeatMS = plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
+        return PlainPresenter(text: text, group: group, heartbeatMS: heartbeatMS, startMS: startMS, held: held,
+                              clock: session.clock)
     }
 }

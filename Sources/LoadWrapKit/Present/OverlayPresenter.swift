@@ -45,6 +45,10 @@ final class OverlayPresenter: Presenter {
         painter.setTitle(title)
     }
 
+    func progressChanged(_ progress: LoadProgress?) {
+        painter.setProgress(progress, nowMS: clock.nowMS())
+    }
+
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
         var bytes = painter.end()
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { bytes += painter.ownLine(String(line.dropLast()), lineEnd: lineEnd) }

@@ -22,6 +22,8 @@ protocol Presenter: OutputSink {
     func titleChanged(_ title: String)
     /// A nested run ended: the title is back to what it was, nothing new to announce.
     func titleRestored(_ title: String)
+    /// The command (or a run nested in it) said how far it has got; nil: back to just busy.
+    func progressChanged(_ progress: LoadProgress?)
     /// The spinner stopped while the command runs on.
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int)
     /// The command has ended (after any early stop): held output if it failed, then the end line.
@@ -44,6 +46,7 @@ protocol Presenter: OutputSink {
 
 extension Presenter {
     func titleRestored(_ title: String) {}
+    func progressChanged(_ progress: LoadProgress?) {}
     func resized() {}
     func suspend() {}
     func resume() {}

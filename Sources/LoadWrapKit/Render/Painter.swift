@@ -133,6 +133,11 @@ struct Painter {
         scanner.mark(atLineStart: endingAtLineStart)
     }
 
+    /// Changes how far along the line says the work is; it shows at the next frame.
+    mutating func setProgress(_ progress: LoadProgress?, nowMS: Int) {
+        overlay.setProgress(progress, nowMS: nowMS)
+    }
+
     /// Changes the title shown beside the frame.
     mutating func setTitle(_ title: String) {
         overlay.setTitle(title)
