@@ -89,10 +89,13 @@ enum SpinnerLine {
                 let trailer = trailerWidth(extra: withExtra)
                 let fixed = frameWidth + 1 + trailer
                 if !figures.isEmpty {
-                    let barRoom = available - fixed - titleNeed - 1
-                    if barRoom >= SpinnerLine.barWidths.lowerBound {
-                        let bar = min(barRoom, SpinnerLine.barWidths.upperBound)
-                        return line(titleRoom: available - fixed - bar - 1, bar: bar, extra: withExtra)
+                    // The bar takes what the whole title leaves, else its narrowest beside a cut title.
+                    let wholeTitle = title.isEmpty ? 0 : titleWidth + 1
+                    let bars = SpinnerLine.barWidths
+                    let bar = min(available - fixed - wholeTitle - 1, bars.upperBound)
+                    if bar >= bars.lowerBound || available - fixed - titleNeed - 1 >= bars.lowerBound {
+                        let width = max(bar, bars.lowerBound)
+                        return line(titleRoom: available - fixed - width - 1, bar: width, extra: withExtra)
                     }
                     // Without a bar, the figures alone.
                     if available - fixed >= titleNeed { return line(titleRoom: available - fixed, bar: 0, extra: withExtra) }
