@@ -110,6 +110,8 @@ package enum ArgumentParser {
             let ms = try duration(text, option: name)
             options.timeoutMS = ms == 0 ? nil : ms
         case .killAfter: options.killAfterMS = try duration(text, option: name)
+        case .termProgress: options.termProgress = try choice(text, option: name)
+        case .notify: options.notifyAfterMS = value == nil ? Options.defaultNotifyAfterMS : try duration(text, option: name)
         case .progressFrom:
             _ = try ProgressWatch(pattern: text)  // a bad pattern fails here, before anything runs
             options.progressFrom = text

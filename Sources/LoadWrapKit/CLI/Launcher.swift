@@ -38,8 +38,15 @@ package enum Launcher {
         }
     }
 
-    /// Starts the command under the chosen mode and imitates its end.
+    /// Starts the command under the chosen mode and imitates its end; a bad value in a variable
+    /// that stands for an option is refused as the option's would be, before anything runs.
     private static func run(_ options: Options, environment: [String: String]) -> Never {
+        if let value = environment[TerminalFeatures.variable], !value.isEmpty, TermProgressRequest(rawValue: value) == nil {
+            let error = UsageError.invalidValue(value, option: TerminalFeatures.variable,
+                                                accepted: TermProgressRequest.allCases.map(\.rawValue))
+            StandardStreams.err(error.rendered())
+            exit(error.exitCode)
+        }
         Session(options, environment: environment).run()
     }
 }

@@ -54,9 +54,11 @@ struct Stage {
             let overlay = Overlay(look: Overlay.Look(style: style, color: session.color, utf8: session.utf8),
                                   title: options.resolvedTitle, startMS: startMS, delayMS: options.delayMS,
                                   columns: Int(terminal.size?.columns ?? 80))
-            return OverlayPresenter(painter: Painter(overlay: overlay), terminal: terminal,
+            let features = TerminalFeatures.detect(session.environment, request: options.termProgress)
+            let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }
+            return OverlayPresenter(painter: Painter(overlay: overlay, indicator: features.progress), terminal: terminal,
                                     modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
-                                    text: text, held: held, clock: session.clock)
+                                    text: text, held: held, notice: notice, clock: session.clock)
         }
         let plain = session.mode == .plain
         let group = plain && options.groups ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil

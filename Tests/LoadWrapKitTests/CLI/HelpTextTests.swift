@@ -54,6 +54,12 @@ import Testing
                                           Show how far along the command is from its output:
                                           'percent' reads 52% from each line; a regex reads its
                                           group pct, or done and total.
+                  --term-progress <when>  auto, always or never: show progress in the terminal's
+                                          tab or taskbar (OSC 9;4) (default: auto: where the
+                                          terminal is known to show it, not in tmux or screen).
+                  --notify[=<duration>]   When the command ran longer than this (default for
+                                          --notify: 10s), ask the terminal for a desktop
+                                          notification at its end, or ring the bell.
                   --timeout <duration>    End the command and everything it started after this
                                           long (SIGTERM); exit 124. 0 is no limit.
                   --kill-after <duration>

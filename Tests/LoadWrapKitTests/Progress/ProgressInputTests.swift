@@ -131,3 +131,28 @@ import Testing
         #expect(feed(watch, "7%") == LoadProgress(percent: 7))
     }
 }
+
+@Suite struct TerminalSignalOptionTests {
+    func options(_ arguments: [String]) throws -> Options? {
+        guard case .run(let options) = try ArgumentParser.parse(arguments + ["--", "true"]) else { return nil }
+        return options
+    }
+
+    @Test func notifyTakesAnAttachedDurationOrDefaultsToTenSeconds() throws {
+        #expect(try options([])?.notifyAfterMS == nil)
+        #expect(try options(["--notify"])?.notifyAfterMS == 10_000)
+        #expect(try options(["--notify=2m"])?.notifyAfterMS == 120_000)
+        #expect(throws: UsageError.invalidDuration("soon", option: "--notify")) { try options(["--notify=soon"]) }
+    }
+
+    @Test func termProgressChoices() throws {
+        #expect(try options([])?.termProgress == nil)
+        #expect(try options(["--term-progress", "never"])?.termProgress == .never)
+        #expect(try options(["--term-progress=always"])?.termProgress == .always)
+    }
+
+    @Test func progressFromIsCheckedAndKept() throws {
+        #expect(try options(["--progress-from", "percent"])?.progressFrom == "percent")
+        #expect(throws: UsageError.progressGroups("x(y)")) { try options(["--progress-from", "x(y)"]) }
+    }
+}
