@@ -55,17 +55,21 @@ final class ControlHandler {
         presenter.progressChanged(value)
     }
 
-    /// Passes a message on to the loadwrap that draws. Progress goes only when it looks different,
-    /// and without waiting for it to be read: it may come from the output, which must not stall.
+    /// Passes a message on to the loadwrap that draws. Progress goes without waiting for it to be
+    /// read, as it may come from the output, which must not stall; this run's own only when it
+    /// looks different.
     private func forward(_ message: ControlMessage, to upstream: Upstream) {
-        guard case .progress(let value) = message else {
+        switch message {
+        case .progress(let value):
+            let figures = value.map(Self.key)
+            guard figures != shownProgress else { return }
+            shownProgress = figures
+            upstream.client.send(upstream.forwarded(message), settleMS: 0)
+        case .entryProgress:
+            upstream.client.send(message, settleMS: 0)
+        default:
             upstream.client.send(upstream.forwarded(message))
-            return
         }
-        let figures = value.map(Self.key)
-        guard figures != shownProgress else { return }
-        shownProgress = figures
-        upstream.client.send(upstream.forwarded(message), settleMS: 0)
     }
 
     /// What a value looks like on the line: its figures, to the whole percent.

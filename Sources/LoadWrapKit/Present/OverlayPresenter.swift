@@ -86,9 +86,7 @@ final class OverlayPresenter: Presenter {
         }
         write(painter.lastLines())
         if let notice, elapsedMS >= notice.afterMS {
-            let line = ReportLines(utf8: text.lines.utf8, color: false).end(
-                (outcome.succeeded ? text.successText : text.failureText) ?? text.title, outcome: outcome, elapsedMS: elapsedMS)
-            write(TerminalNotification.bytes(String(line.dropLast()), kind: notice.kind))
+            write(TerminalNotification.bytes(text.summary(outcome, elapsedMS: elapsedMS), kind: notice.kind))
         }
         if painter.indicatorShowsFailure { usleep(useconds_t(Self.failureShowsMS * 1000)) }
         write(painter.removeIndicator())

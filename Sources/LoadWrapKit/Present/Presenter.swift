@@ -79,7 +79,15 @@ struct ReportText {
     /// The end line, or nil when `--result` does not want it.
     func end(_ outcome: Outcome, elapsedMS: Int) -> String? {
         guard result.shows(succeeded: outcome.succeeded) else { return nil }
-        let text = (outcome.succeeded ? successText : failureText) ?? title
-        return lines.end(text, outcome: outcome, elapsedMS: elapsedMS)
+        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS)
+    }
+
+    /// The end line without colour or line end, whatever `--result` says: a notification's text.
+    func summary(_ outcome: Outcome, elapsedMS: Int) -> String {
+        String(ReportLines(utf8: lines.utf8, color: false).end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS).dropLast())
+    }
+
+    private func endText(_ outcome: Outcome) -> String {
+        (outcome.succeeded ? successText : failureText) ?? title
     }
 }

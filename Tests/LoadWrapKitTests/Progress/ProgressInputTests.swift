@@ -118,6 +118,16 @@ import Testing
         #expect(feed(pct, "Progress: 77 units\n") == LoadProgress(percent: 77))
     }
 
+    @Test func theLastLineWithAValueWinsWhereverItIs() throws {
+        let watch = try ProgressWatch(pattern: "percent")
+        #expect(feed(watch, "10%\n20%\nno figure\nnone\n") == LoadProgress(percent: 20))
+        #expect(feed(watch, "done 3") == nil)
+        #expect(feed(watch, "3%\nnone\nneither\n") == LoadProgress(percent: 33), "the first line joins the partial one")
+        let regex = try ProgressWatch(pattern: #"(?<done>\d+)/(?<total>\d+)"#)
+        #expect(feed(regex, "1/9\n2/9\r3/9\rfoo\n4/") == LoadProgress(done: 3, total: 9))
+        #expect(feed(regex, "9\n") == LoadProgress(done: 4, total: 9))
+    }
+
     @Test func aValueGoingBackIsShownAsItIs() throws {
         let watch = try ProgressWatch(pattern: "percent")
         #expect(feed(watch, "phase 1 90%\n") == LoadProgress(percent: 90))
