@@ -11,10 +11,14 @@ package enum ArgumentParser {
 
     /// Parses `arguments`; the first problem found, left to right, is thrown.
     package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        // `say` and `done` talk back to a running loadwrap; `loadwrap -- say` runs a command called say.
+        // `say`, `done` and `progress` talk back to a running loadwrap; `loadwrap -- say` runs a
+        // command called say.
         if let verb = arguments.first, verb == "say" || verb == "done" {
             let text = Sanitizer.sanitize(arguments.dropFirst().joined(separator: " "))
             return verb == "say" ? .say(text) : .done(text.isEmpty ? nil : text)
+        }
+        if arguments.first == "progress" {
+            return .progress(try progress(Array(arguments.dropFirst())))
         }
         var options = Options(command: [])
         var index = arguments.startIndex
@@ -106,8 +110,31 @@ package enum ArgumentParser {
             let ms = try duration(text, option: name)
             options.timeoutMS = ms == 0 ? nil : ms
         case .killAfter: options.killAfterMS = try duration(text, option: name)
+        case .termProgress: options.termProgress = try choice(text, option: name)
+        case .notify: options.notifyAfterMS = value == nil ? Options.defaultNotifyAfterMS : try duration(text, option: name)
+        case .progressFrom:
+            _ = try ProgressWatch(pattern: text)  // a bad pattern fails here, before anything runs
+            options.progressFrom = text
         }
         return nil
+    }
+
+    /// `loadwrap progress`'s value: `N%`, `DONE/TOTAL` with an optional `--unit B` (or `--unit=B`),
+    /// or nil for `--clear`.
+    private static func progress(_ words: [String]) throws(UsageError) -> LoadProgress? {
+        var words = words
+        if words == ["--clear"] { return nil }
+        var unit = LoadProgress.Unit.items
+        if let index = words.firstIndex(where: { $0 == "--unit" || $0.hasPrefix("--unit=") }) {
+            let value = words[index] == "--unit" ? (index + 1 < words.count ? words[index + 1] : "") : String(words[index].dropFirst(7))
+            guard value == "B" else { throw .invalidValue(value, option: "--unit", accepted: ["B"]) }
+            words.removeSubrange(index...(words[index] == "--unit" ? index + 1 : index))
+            unit = .bytes
+        }
+        guard words.count == 1, let value = LoadProgress(text: Substring(words[0]), unit: unit) else {
+            throw .invalidProgress(words.joined(separator: " "))
+        }
+        return value
     }
 
     /// Milliseconds for a DURATION value, or an error naming it.

@@ -14,10 +14,22 @@ package enum HelpText {
         ("<arguments>", "Passed to the command unchanged."),
     ]
 
+    /// What the command (or anything it runs) can tell the loadwrap running it, as (usage, description).
+    static let commands: [(String, String)] = [
+        ("loadwrap say <text>", "Change the spinner's title (outside loadwrap: print the text on stderr)."),
+        ("loadwrap done [<text>]", "Stop the spinner now, with an optional success line; the command runs on."),
+        ("loadwrap progress <value>", "Show how far along the command is: 40%, 3/10, 1200/5000 --unit B"
+            + " (bytes), or --clear for a plain spinner."),
+    ]
+
     /// The whole help text, ending in a newline.
     package static func render() -> String {
         var text = "OVERVIEW: \(overview)\n\nUSAGE: \(UsageError.usage)\n\nARGUMENTS:\n"
         for (label, description) in arguments {
+            text += entry(label, description)
+        }
+        text += "\nFROM INSIDE THE COMMAND (outside loadwrap these do nothing and exit 0):\n"
+        for (label, description) in commands {
             text += entry(label, description)
         }
         text += "\nOPTIONS:\n"

@@ -12,4 +12,6 @@ package enum Invocation: Equatable, Sendable {
     case say(String)
     /// `loadwrap done [TEXT]`: from inside a command, stop the spinner now.
     case done(String?)
+    /// `loadwrap progress VALUE` or `--clear` (nil): from inside a command, how far it has got.
+    case progress(LoadProgress?)
 }

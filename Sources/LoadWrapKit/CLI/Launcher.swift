@@ -23,12 +23,13 @@ package enum Launcher {
         case .run(let options): run(options, environment: ProcessEnvironment.current())
         case .say(let text): talkBack(.say(text))
         case .done(let text): talkBack(.done(text))
+        case .progress(let value): talkBack(.progress(value))
         }
         exit(0)
     }
 
     /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its
-    /// text as a plain line on stderr and `done` does nothing, so scripts stay portable.
+    /// text as a plain line on stderr and `done` and `progress` do nothing, so scripts stay portable.
     private static func talkBack(_ message: ControlMessage) {
         if let client = ControlClient(environment: ProcessEnvironment.current()), client.send(message) {
             client.disconnect()
@@ -37,8 +38,15 @@ package enum Launcher {
         }
     }
 
-    /// Starts the command under the chosen mode and imitates its end.
+    /// Starts the command under the chosen mode and imitates its end; a bad value in a variable
+    /// that stands for an option is refused as the option's would be, before anything runs.
     private static func run(_ options: Options, environment: [String: String]) -> Never {
+        if let value = environment[TerminalFeatures.variable], !value.isEmpty, TermProgressRequest(rawValue: value) == nil {
+            let error = UsageError.invalidValue(value, option: TerminalFeatures.variable,
+                                                accepted: TermProgressRequest.allCases.map(\.rawValue))
+            StandardStreams.err(error.rendered())
+            exit(error.exitCode)
+        }
         Session(options, environment: environment).run()
     }
 }

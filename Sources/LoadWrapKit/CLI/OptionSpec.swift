@@ -6,7 +6,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
-        case timeout, killAfter, until
+        case timeout, killAfter, until, progressFrom, termProgress, notify
         case version, help
     }
 
@@ -65,6 +65,18 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .until, long: "--until", short: nil, valueName: "regex",
             help: "Stop the spinner at the first output line that matches; the command runs on."),
+        OptionSpec(
+            id: .progressFrom, long: "--progress-from", short: nil, valueName: "regex",
+            help: "Show how far along the command is from its output: 'percent' reads 52% from each line;"
+                + " a regex reads its group pct, or done and total."),
+        OptionSpec(
+            id: .termProgress, long: "--term-progress", short: nil, valueName: "when",
+            help: "auto, always or never: show progress in the terminal's tab or taskbar (OSC 9;4)"
+                + " (default: auto: where the terminal is known to show it, not in tmux or screen)."),
+        OptionSpec(
+            id: .notify, long: "--notify", short: nil, valueName: "duration", valueIsOptional: true,
+            help: "When the command ran longer than this (default for --notify: 10s), ask the terminal"
+                + " for a desktop notification at its end, or ring the bell."),
         OptionSpec(
             id: .timeout, long: "--timeout", short: nil, valueName: "duration",
             help: "End the command and everything it started after this long (SIGTERM); exit 124. 0 is no limit."),

@@ -2,6 +2,8 @@
 package struct Options: Equatable, Sendable {
     /// The `--delay` used when none is given: short commands finish before anything is drawn.
     package static let defaultDelayMS = 100
+    /// `--notify` without a value: runs shorter than this are watched anyway.
+    package static let defaultNotifyAfterMS = 10_000
 
     /// The `--title` text, sanitised, or nil for the default (the command line, shell-quoted).
     package var title: String?
@@ -29,6 +31,15 @@ package struct Options: Equatable, Sendable {
     package var killAfterMS = 5_000
     /// `--until`: a pattern; the spinner stops at the first line of output that matches it.
     package var until: String?
+    /// `--progress-from`: `percent`, or a pattern with named groups; each line's first match
+    /// says how far the command has got.
+    package var progressFrom: String?
+    /// `--term-progress`: whether to send the terminal's progress indicator; nil for
+    /// `LOADWRAP_TERM_PROGRESS`, then `auto`.
+    package var termProgress: TermProgressRequest?
+    /// `--notify`: milliseconds a run must last before its end raises a desktop notification, or
+    /// nil for none.
+    package var notifyAfterMS: Int?
     /// `--no-group`: no collapsible CI log groups.
     package var groups = true
     /// The command and its arguments, untouched; never empty after parsing.
@@ -55,6 +66,11 @@ package struct Options: Equatable, Sendable {
     /// typed, sanitised (the command itself runs as given).
     package var resolvedTitle: String {
         title ?? Sanitizer.sanitize(ShellQuote.join(command))
+    }
+
+    /// Whether loadwrap reads the command's output (`--until`, `--progress-from`), wherever it goes.
+    package var watchesOutput: Bool {
+        until != nil || progressFrom != nil
     }
 
     /// The style to draw: `--spinner` if given, else braille dots, or ASCII line when the locale

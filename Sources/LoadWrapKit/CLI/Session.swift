@@ -115,7 +115,7 @@ struct Session {
         do {
             let wrapper = try Wrapper(configuration, plumbing: stage.plumbing, presenter: presenter, terminal: stage.terminal,
                                       sources: sources, startMS: startMS, clock: clock)
-            watchUntil(stage.plumbing, stopper: stopper)
+            watchOutput(stage.plumbing, stopper: stopper, handler: handler)
             wrapper.afterTurn = { stopper.report(to: presenter, elapsedMS: clock.nowMS() - startMS) }
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return wrapper
@@ -125,12 +125,17 @@ struct Session {
         }
     }
 
-    /// Taps the output for `--until`; the tap is removed at the first match.
-    private func watchUntil(_ plumbing: Plumbing, stopper: EarlyStopper) {
-        guard let pattern = options.until, let watch = try? LineWatch(pattern: pattern) else { return }
+    /// Taps the output for `--until`, removed at its first match, and `--progress-from`, which
+    /// reports as `loadwrap progress` would.
+    private func watchOutput(_ plumbing: Plumbing, stopper: EarlyStopper, handler: ControlHandler) {
+        var until = options.until.flatMap { try? LineWatch(pattern: $0) }
+        let progress = options.progressFrom.flatMap { try? ProgressWatch(pattern: $0) }
+        guard until != nil || progress != nil else { return }
         plumbing.tap { [unowned plumbing] chunk in
-            guard watch.feed(chunk) else { return }
-            plumbing.tap(nil)
+            if let value = progress?.feed(chunk) { handler.handle(.progress(value)) }
+            guard let watch = until, watch.feed(chunk) else { return }
+            until = nil
+            if progress == nil { plumbing.tap(nil) }
             stopper.stop(.matched)
         }
     }

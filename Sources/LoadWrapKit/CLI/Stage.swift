@@ -28,8 +28,8 @@ struct Stage {
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let heartbeat = session.mode == .plain && options.heartbeatMS > 0
         let needs = Plumbing.Needs(
-            terminal: terminal, logPipe: options.quiet || options.until != nil || heartbeat,
-            stdoutPipe: topology == .guest || options.until != nil)
+            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat,
+            stdoutPipe: topology == .guest || options.watchesOutput)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
         presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
@@ -54,14 +54,16 @@ struct Stage {
             let overlay = Overlay(look: Overlay.Look(style: style, color: session.color, utf8: session.utf8),
                                   title: options.resolvedTitle, startMS: startMS, delayMS: options.delayMS,
                                   columns: Int(terminal.size?.columns ?? 80))
-            return OverlayPresenter(painter: Painter(overlay: overlay), terminal: terminal,
+            let features = TerminalFeatures.detect(session.environment, request: options.termProgress)
+            let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }
+            return OverlayPresenter(painter: Painter(overlay: overlay, indicator: features.progress), terminal: terminal,
                                     modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
-                                    text: text, held: held, clock: session.clock)
+                                    text: text, held: held, notice: notice, clock: session.clock)
         }
         let plain = session.mode == .plain
         let group = plain && options.groups ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil
-        let heartbeat = plain && options.heartbeatMS > 0
-            ? PlainPresenter.Heartbeat(intervalMS: options.heartbeatMS, startMS: startMS) : nil
-        return PlainPresenter(text: text, group: group, heartbeat: heartbeat, held: held, clock: session.clock)
+        let heartbeatMS = plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
+        return PlainPresenter(text: text, group: group, heartbeatMS: heartbeatMS, startMS: startMS, held: held,
+                              clock: session.clock)
     }
 }

@@ -16,7 +16,11 @@ package enum UsageError: Error, Equatable, Sendable {
     case invalidValue(String, option: String, accepted: [String])
     /// An `--until` pattern Swift's Regex does not accept, with the parser's reason and the
     /// 1-based position of the problem (`LineWatch.position(ofErrorIn:)`).
-    case invalidPattern(String, reason: String, position: Int)
+    case invalidPattern(String, option: String, reason: String, position: Int)
+    /// A `--progress-from` regex without a group named `pct`, or groups `done` and `total`.
+    case progressGroups(String)
+    /// A `loadwrap progress` value in none of the forms.
+    case invalidProgress(String)
 
     /// The usage line shared by errors and help.
     static let usage = "loadwrap [<options>] [--] <command> [<arguments> ...]"
@@ -45,8 +49,14 @@ package enum UsageError: Error, Equatable, Sendable {
                 + " See 'loadwrap --list-spinners'."
         case .invalidValue(let value, let option, let accepted):
             return "Invalid value \(quoted(value)) for \(quoted(option)): expected \(Self.list(accepted))."
-        case .invalidPattern(let pattern, let reason, let position):
-            return "Invalid pattern \(quoted(pattern)) for '--until' at position \(position): \(reason)."
+        case .invalidPattern(let pattern, let option, let reason, let position):
+            return "Invalid pattern \(quoted(pattern)) for \(quoted(option)) at position \(position): \(reason)."
+        case .progressGroups(let pattern):
+            return "The pattern \(quoted(pattern)) for '--progress-from' needs a group named pct, or groups named"
+                + " done and total, e.g. '(?<pct>[0-9.]+)%' or '(?<done>[0-9]+)/(?<total>[0-9]+)'; or use 'percent'."
+        case .invalidProgress(let value):
+            return "Invalid progress \(quoted(value)): expected N% (40%), DONE/TOTAL (3/10) with '--unit B' for bytes,"
+                + " or '--clear'."
         }
     }
 
@@ -54,7 +64,8 @@ package enum UsageError: Error, Equatable, Sendable {
     var showsUsage: Bool {
         switch self {
         case .unknownOption, .missingValue, .unexpectedValue, .missingCommand: return true
-        case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern: return false
+        case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern, .progressGroups, .invalidProgress:
+            return false
         }
     }
 

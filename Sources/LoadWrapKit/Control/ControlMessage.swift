@@ -12,6 +12,10 @@ enum ControlMessage: Equatable, Sendable {
     case join(pid: Int32, title: String, before: Bool)
     /// A nested loadwrap, or one beside, ended.
     case pop(pid: Int32)
+    /// `loadwrap progress VALUE` or `--clear` (nil), or `--progress-from` reading the output.
+    case progress(LoadProgress?)
+    /// A nested loadwrap, or one beside, knows how far its command has got (nil: no longer).
+    case entryProgress(pid: Int32, LoadProgress?)
 
     /// Longest message: below PIPE_BUF (512 bytes at least, by POSIX), so writes never interleave.
     static let maxBytes = 512
@@ -26,6 +30,8 @@ enum ControlMessage: Equatable, Sendable {
         case .push(let pid, let title): fields = ["push", "\(pid)", title]
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .pop(let pid): fields = ["pop", "\(pid)"]
+        case .progress(let value): fields = ["progress", value?.text ?? ""]
+        case .entryProgress(let pid, let value): fields = ["progressof", "\(pid)", value?.text ?? ""]
         }
         var line = fields.joined(by: "\t")
         while line.utf8.count > Self.maxBytes - 1 { line.removeLast() }
@@ -53,9 +59,23 @@ enum ControlMessage: Equatable, Sendable {
         case ("pop", 2):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .pop(pid: pid)
+        case ("progress", 2):
+            guard let value = Self.progress(fields[1]) else { return nil }
+            self = .progress(value)
+        case ("progressof", 3):
+            guard let pid = Int32(fields[1]), let value = Self.progress(fields[2]) else { return nil }
+            self = .entryProgress(pid: pid, value)
         default:
             return nil
         }
+    }
+}
+
+extension ControlMessage {
+    /// A progress field: empty for none (`.some(nil)`), a value, or nil when malformed.
+    private static func progress(_ field: String) -> LoadProgress?? {
+        if field.isEmpty { return .some(nil) }
+        return LoadProgress(text: Substring(field)).map { .some($0) }
     }
 }
 

@@ -1,14 +1,24 @@
 /// The title the spinner shows: loadwrap's own (changed by `loadwrap say`), then the titles of
 /// nested loadwraps in the order they started, `outer › inner › innermost`; and loadwraps beside
-/// it in a pipeline before and after that, `gen | outer › inner | parse`.
+/// it in a pipeline before and after that, `gen | outer › inner | parse`. Each entry may also
+/// know how far its command has got; the spinner shows the innermost that does.
 struct TitleStack: Sendable {
+    /// One run's part of the line.
+    private struct Entry: Sendable {
+        let pid: Int32
+        var title: String
+        var progress: LoadProgress?
+    }
+
     /// loadwrap's own title.
     var base: String
+    /// How far loadwrap's own command has got (`loadwrap progress`, `--progress-from`).
+    var baseProgress: LoadProgress?
     /// Nested runs still going, oldest first.
-    private var nested: [(pid: Int32, title: String)] = []
+    private var nested: [Entry] = []
     /// Runs beside this one in a pipeline, to its left and to its right, oldest first.
-    private var before: [(pid: Int32, title: String)] = []
-    private var after: [(pid: Int32, title: String)] = []
+    private var before: [Entry] = []
+    private var after: [Entry] = []
 
     /// Starts with loadwrap's own title.
     init(base: String) {
@@ -36,6 +46,13 @@ struct TitleStack: Sendable {
         after.removeAll { $0.pid == pid }
     }
 
+    /// A nested loadwrap, or one beside, knows how far its command has got; unknown pids are ignored.
+    mutating func setProgress(_ progress: LoadProgress?, pid: Int32) {
+        for index in nested.indices where nested[index].pid == pid { nested[index].progress = progress }
+        for index in before.indices where before[index].pid == pid { before[index].progress = progress }
+        for index in after.indices where after[index].pid == pid { after[index].progress = progress }
+    }
+
     /// The text to show: nested titles joined with ` › ` (` > ` when the terminal is not UTF-8),
     /// pipeline neighbours with ` | `.
     func display(utf8: Bool) -> String {
@@ -43,11 +60,18 @@ struct TitleStack: Sendable {
         return (before.map(\.title) + [own] + after.map(\.title)).joined(by: " | ")
     }
 
-    private static func upsert(_ list: inout [(pid: Int32, title: String)], pid: Int32, title: String) {
+    /// The progress to show: the innermost run of this one's own line that has one, else the
+    /// first of its pipeline neighbours that has one.
+    var progress: LoadProgress? {
+        nested.reversed().lazy.compactMap(\.progress).first ?? baseProgress
+            ?? (before + after).lazy.compactMap(\.progress).first
+    }
+
+    private static func upsert(_ list: inout [Entry], pid: Int32, title: String) {
         if let index = list.firstIndex(where: { $0.pid == pid }) {
             list[index].title = title
         } else {
-            list.append((pid, title))
+            list.append(Entry(pid: pid, title: title))
         }
     }
 }

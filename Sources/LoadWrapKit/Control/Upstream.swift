@@ -36,7 +36,8 @@ struct Upstream {
         switch message {
         case .say(let text): return entry(text)
         case .done: return .pop(pid: getpid())
-        case .push, .pop, .join: return message
+        case .progress(let value): return .entryProgress(pid: getpid(), value)
+        case .push, .pop, .join, .entryProgress: return message
         }
     }
 

@@ -30,6 +30,8 @@ public final class LoadIndicator: @unchecked Sendable {
 
     /// The current title, sanitised.
     private var currentTitle: String
+    /// How far along the work is, or nil.
+    private var currentProgress: LoadProgress?
     /// The line while started (shown or still within the delay); nil while stopped.
     private var overlay: Overlay?
     /// Wakes the queue for the next frame while started.
@@ -90,12 +92,26 @@ public final class LoadIndicator: @unchecked Sendable {
         }
     }
 
+    /// How far along the work is, drawn as a bar with its figures and, once it can be estimated,
+    /// the time left: `⠙ Uploading ━━━━━━━━╸━━━━━━━ 52% · 12s · ~11s left`. nil (the default)
+    /// is a plain spinner. A change shows at the next frame.
+    public var progress: LoadProgress? {
+        get { queue.sync { currentProgress } }
+        set {
+            queue.sync {
+                currentProgress = newValue
+                overlay?.setProgress(newValue, nowMS: clock.nowMS())
+            }
+        }
+    }
+
     /// Shows the spinner (after the delay) and animates it until `stop()`; a no-op while
     /// already started (the seed's `loadViewStartAnimating`).
     public func start() {
         queue.sync {
             guard overlay == nil, !removed else { return }
             overlay = Overlay(look: look, title: currentTitle, startMS: clock.nowMS(), delayMS: delayMS, columns: output.columns)
+            overlay!.setProgress(currentProgress, nowMS: clock.nowMS())
             drawIfDue()
             startTimer()
         }

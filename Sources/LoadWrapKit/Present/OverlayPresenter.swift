@@ -1,6 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Overlay mode: the spinner line on the terminal, drawn between chunks of the command's output
 /// by the `Painter`, and loadwrap's own lines (an early stop, the end line) on lines of their own.
 final class OverlayPresenter: Presenter {
+    /// `--notify`: a desktop notification at the end of a run that lasted at least `afterMS`.
+    struct Notice {
+        var afterMS: Int
+        var kind: TerminalFeatures.Notification
+    }
+
+    /// How long the terminal's indicator stays red after a failure before it is removed.
+    static let failureShowsMS = 300
+
     private var painter: Painter
     private let terminal: TerminalDevice
     /// Whose echo and canonical mode say whether the terminal is someone else's now.
@@ -9,17 +24,19 @@ final class OverlayPresenter: Presenter {
     private let sharedPipe: SharedPipe?
     private let text: ReportText
     private let held: HeldOutput?
+    private let notice: Notice?
     private let clock: any TimeSource
 
     /// Draws on `terminal`; `held` keeps the command's output back (`--quiet`).
     init(painter: Painter, terminal: TerminalDevice, modes: ModeWatch, sharedPipe: SharedPipe?,
-         text: ReportText, held: HeldOutput?, clock: any TimeSource) {
+         text: ReportText, held: HeldOutput?, notice: Notice? = nil, clock: any TimeSource) {
         self.painter = painter
         self.terminal = terminal
         self.modes = modes
         self.sharedPipe = sharedPipe
         self.text = text
         self.held = held
+        self.notice = notice
         self.clock = clock
     }
 
@@ -45,6 +62,10 @@ final class OverlayPresenter: Presenter {
         painter.setTitle(title)
     }
 
+    func progressChanged(_ progress: LoadProgress?) {
+        painter.setProgress(progress, nowMS: clock.nowMS())
+    }
+
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
         var bytes = painter.end()
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { bytes += painter.ownLine(String(line.dropLast()), lineEnd: lineEnd) }
@@ -52,9 +73,10 @@ final class OverlayPresenter: Presenter {
     }
 
     /// The line erased, held output if the command failed, then the end line; a success already
-    /// reported by an early stop is not reported again.
+    /// reported by an early stop is not reported again. Last, the notification of a long run, and
+    /// the terminal's indicator removed (after showing a failure a moment).
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
-        write(painter.end())
+        write(painter.end(failed: !outcome.succeeded))
         if let held, !outcome.succeeded {
             held.replay(to: terminal.fd)
             painter.replayed(endingAtLineStart: held.endsAtLineStart)
@@ -63,6 +85,11 @@ final class OverlayPresenter: Presenter {
             write(painter.ownLine(String(line.dropLast()), lineEnd: lineEnd))
         }
         write(painter.lastLines())
+        if let notice, elapsedMS >= notice.afterMS {
+            write(TerminalNotification.bytes(text.summary(outcome, elapsedMS: elapsedMS), kind: notice.kind))
+        }
+        if painter.indicatorShowsFailure { usleep(useconds_t(Self.failureShowsMS * 1000)) }
+        write(painter.removeIndicator())
     }
 
     var deadlineMS: Int? { painter.nextFrameMS }

@@ -11,33 +11,37 @@ import Darwin
 /// The command's log-bound output comes through here when it passes through a pipe (heartbeats,
 /// `--quiet`, `--until`), so loadwrap knows where the log's lines end and when it fell silent.
 final class PlainPresenter: Presenter {
-    /// What a silence is and what to say after one.
-    struct Heartbeat {
-        /// Milliseconds of silence in the log before a line.
-        var intervalMS: Int
-        /// When the command started; the line says the time since.
-        var startMS: Int
-    }
-
     private let text: ReportText
     private let group: LogGroup?
-    private let heartbeat: Heartbeat?
+    /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
+    private let heartbeatMS: Int?
     private let held: HeldOutput?
     private let clock: any TimeSource
     /// loadwrap's stderr, the log.
     private let destination: Int32
     /// When the log last saw a byte, from the command or from loadwrap.
     private var lastActivityMS: Int
+    /// The title now (`loadwrap say` changes it), for progress and heartbeat lines.
+    private var currentTitle: String
+    /// When the command started: progress and heartbeat lines say the time since.
+    private let startMS: Int
+    /// How far the command has got, if it said.
+    private var progress: LoadProgress?
+    /// The tenth the last progress line showed: the first line comes at 10 %.
+    private var reportedTenth = 0
     /// Whether the log's last byte ended a line: a line of loadwrap's after a partial one (a
     /// progress bar, a prompt) starts a line of its own instead of joining it.
     private(set) var atLineStart = true
 
-    /// Writes to `destination`; `held` keeps the command's output back (`--quiet`).
-    init(text: ReportText, group: LogGroup?, heartbeat: Heartbeat?, held: HeldOutput?,
+    /// Writes to `destination`; `held` keeps the command's output back (`--quiet`); the command
+    /// started at `startMS`.
+    init(text: ReportText, group: LogGroup?, heartbeatMS: Int?, startMS: Int, held: HeldOutput?,
          clock: any TimeSource, destination: Int32 = 2) {
         self.text = text
         self.group = group
-        self.heartbeat = heartbeat
+        self.heartbeatMS = heartbeatMS
+        self.startMS = startMS
+        currentTitle = text.title
         self.held = held
         self.clock = clock
         self.destination = destination
@@ -63,6 +67,18 @@ final class PlainPresenter: Presenter {
 
     func titleChanged(_ title: String) {
         write(text.lines.start(title))
+        currentTitle = title
+    }
+
+    /// A line when the value reaches another tenth (or goes back below one): a CI log gets at most
+    /// about ten of them, however often the command reports.
+    func progressChanged(_ progress: LoadProgress?) {
+        self.progress = progress
+        guard let progress else { return }
+        let tenth = Int(progress.fraction * 10)
+        guard tenth != reportedTenth else { return }
+        reportedTenth = tenth
+        writeProgress(progress)
     }
 
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
@@ -87,15 +103,21 @@ final class PlainPresenter: Presenter {
     }
 
     var deadlineMS: Int? {
-        heartbeat.map { lastActivityMS + $0.intervalMS }
+        heartbeatMS.map { lastActivityMS + $0 }
     }
 
-    /// After a silence of the interval: `… title · still running · 5m00s`.
+    /// After a silence of the interval: `… title · still running · 5m00s`, or with the progress
+    /// in place of "still running" when it is known.
     func tick() {
-        guard let heartbeat else { return }
+        guard let heartbeatMS else { return }
         let now = clock.nowMS()
-        guard now - lastActivityMS >= heartbeat.intervalMS else { return }
-        write(text.lines.heartbeat(text.title, elapsedMS: now - heartbeat.startMS))
+        guard now - lastActivityMS >= heartbeatMS else { return }
+        if let progress { return writeProgress(progress) }
+        write(text.lines.heartbeat(currentTitle, elapsedMS: now - startMS))
+    }
+
+    private func writeProgress(_ progress: LoadProgress) {
+        write(text.lines.progress(currentTitle, figures: progress.figures, elapsedMS: clock.nowMS() - startMS))
     }
 
     private func closeGroup() {

@@ -22,6 +22,8 @@ protocol Presenter: OutputSink {
     func titleChanged(_ title: String)
     /// A nested run ended: the title is back to what it was, nothing new to announce.
     func titleRestored(_ title: String)
+    /// The command (or a run nested in it) said how far it has got; nil: back to just busy.
+    func progressChanged(_ progress: LoadProgress?)
     /// The spinner stopped while the command runs on.
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int)
     /// The command has ended (after any early stop): held output if it failed, then the end line.
@@ -44,6 +46,7 @@ protocol Presenter: OutputSink {
 
 extension Presenter {
     func titleRestored(_ title: String) {}
+    func progressChanged(_ progress: LoadProgress?) {}
     func resized() {}
     func suspend() {}
     func resume() {}
@@ -76,7 +79,15 @@ struct ReportText {
     /// The end line, or nil when `--result` does not want it.
     func end(_ outcome: Outcome, elapsedMS: Int) -> String? {
         guard result.shows(succeeded: outcome.succeeded) else { return nil }
-        let text = (outcome.succeeded ? successText : failureText) ?? title
-        return lines.end(text, outcome: outcome, elapsedMS: elapsedMS)
+        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS)
+    }
+
+    /// The end line without colour or line end, whatever `--result` says: a notification's text.
+    func summary(_ outcome: Outcome, elapsedMS: Int) -> String {
+        String(ReportLines(utf8: lines.utf8, color: false).end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS).dropLast())
+    }
+
+    private func endText(_ outcome: Outcome) -> String {
+        (outcome.succeeded ? successText : failureText) ?? title
     }
 }

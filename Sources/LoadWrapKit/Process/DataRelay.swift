@@ -16,7 +16,8 @@ final class DataRelay: EventSource {
     private let destination: Int32
     /// Runs before data leaves (the overlay erases its line).
     var beforeData: (() -> Void)?
-    /// Sees every chunk on its way (`--until`); with a tap bytes are copied, not spliced.
+    /// Sees every chunk once written (`--until`, `--progress-from`): what it reports follows the
+    /// output that said it. With a tap bytes are copied, not spliced.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
     /// True once the pipe has ended or its reader has gone.
     private(set) var closed = false
@@ -95,8 +96,8 @@ final class DataRelay: EventSource {
     private func copy(maxReads: Int) {
         if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
         let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
-            tap?(chunk)
             if !FileDescriptorIO.writeAll(destination, chunk) { readerGone() }
+            tap?(chunk)
             return !closed
         }
         if outcome == .ended { closed = true }

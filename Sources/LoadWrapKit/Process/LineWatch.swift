@@ -23,13 +23,18 @@ final class LineWatch {
 
     /// Compiles `pattern`; throws a one-line description naming the position of the problem.
     init(pattern: String) throws(UsageError) {
-        do {
-            regex = try Regex(pattern)
-        } catch {
-            throw .invalidPattern(pattern, reason: "\(error)", position: Self.position(ofErrorIn: pattern))
-        }
+        regex = try Self.compile(pattern, option: "--until")
         let bytes = Array(pattern.utf8)
         literal = bytes.isEmpty || bytes.contains(where: Self.isSpecial) ? nil : bytes
+    }
+
+    /// `pattern` compiled, or an error naming `option` and the position of the problem.
+    static func compile(_ pattern: String, option: String) throws(UsageError) -> Regex<AnyRegexOutput> {
+        do {
+            return try Regex(pattern)
+        } catch {
+            throw .invalidPattern(pattern, option: option, reason: "\(error)", position: position(ofErrorIn: pattern))
+        }
     }
 
     /// Feeds a chunk; true when a line in it, or the partial line it leaves, matches.
@@ -50,7 +55,7 @@ final class LineWatch {
         }
         if found { return true }
         guard !line.isEmpty else { return false }
-        let newline = firstLineEnd(in: chunk) ?? chunk.count
+        let newline = Self.firstLineEnd(in: chunk) ?? chunk.count
         let seam = line.suffix(literal.count - 1) + chunk.prefix(min(newline, literal.count - 1))
         return seam.withUnsafeBytes { haystack in
             literal.withUnsafeBytes { lw_memmem(haystack.baseAddress, haystack.count, $0.baseAddress, $0.count) != nil }
@@ -69,7 +74,7 @@ final class LineWatch {
     /// The slow path: each line (ended by LF or CR) sanitised and matched with the regex.
     private func feedLines(_ chunk: UnsafeRawBufferPointer) -> Bool {
         var start = chunk.startIndex
-        while let end = firstLineEnd(in: UnsafeRawBufferPointer(rebasing: chunk[start...])).map({ $0 + start }) {
+        while let end = Self.firstLineEnd(in: UnsafeRawBufferPointer(rebasing: chunk[start...])).map({ $0 + start }) {
             line.append(contentsOf: chunk[start..<end])
             if matches() { return true }
             line.removeAll(keepingCapacity: true)
@@ -82,7 +87,7 @@ final class LineWatch {
     }
 
     /// The offset of the first LF or CR in `bytes`, found with `memchr`.
-    private func firstLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
+    static func firstLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
         let ends = [memchr(base, 0x0A, bytes.count), memchr(base, 0x0D, bytes.count)]
         return ends.compactMap { $0.map { base.distance(to: UnsafeRawPointer($0)) } }.min()

@@ -12,7 +12,8 @@ final class PipeRelay: EventSource {
     private let pipe: CommandPipe
     /// Where the output goes: the presenter, once connected.
     var sink: (any OutputSink)?
-    /// Sees every chunk before the sink does (`--until`); nil costs nothing.
+    /// Sees every chunk once the sink has it (`--until`, `--progress-from`), so what it reports
+    /// follows the output that said it; nil costs nothing.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
     /// True once the pipe has ended or its destination refused output.
     private(set) var closed = false
@@ -44,8 +45,8 @@ final class PipeRelay: EventSource {
     func relayAvailable(maxReads: Int) {
         guard !closed else { return }
         let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
-            tap?(chunk)
             if sink?.output(chunk) == false { readerGone() }
+            tap?(chunk)
             return !closed  // the reader went away: stop before reading a closed descriptor
         }
         if outcome == .ended { closed = true }

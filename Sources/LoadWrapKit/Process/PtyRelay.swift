@@ -17,7 +17,8 @@ final class PtyRelay: EventSource {
     private(set) var closed = false
     /// Where the output goes: the presenter, once connected.
     var sink: (any OutputSink)?
-    /// Sees every chunk before the sink does (`--until`); nil costs nothing.
+    /// Sees every chunk once the sink has it (`--until`, `--progress-from`), so what it reports
+    /// follows the output that said it; nil costs nothing.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
@@ -70,8 +71,8 @@ final class PtyRelay: EventSource {
     func relayAvailable(maxReads: Int) {
         guard !closed else { return }
         let outcome = FileDescriptorIO.readChunks(primary, into: &buffer, maxReads: maxReads) { chunk in
-            tap?(chunk)
             _ = sink?.output(chunk)
+            tap?(chunk)
             return true
         }
         if outcome == .ended { closed = true }  // 0 or EIO: no writer left

@@ -37,6 +37,22 @@ struct Overlay {
         self.columns = columns
     }
 
+    /// How far along the work is, and the estimate of the time left.
+    private(set) var progress = ProgressEstimate()
+    /// How long the command usually takes, from earlier runs; shown while no progress is known.
+    var usualMS: Int?
+
+    /// A new progress value (nil: back to a plain spinner); it shows at the next frame.
+    mutating func setProgress(_ value: LoadProgress?, nowMS: Int) {
+        progress.update(value, nowMS: nowMS)
+    }
+
+    /// What the line says besides title and time: progress wins over the usual time.
+    func status(nowMS: Int) -> LineStatus {
+        if let value = progress.progress { return .progress(value, remainingMS: progress.remainingMS(nowMS: nowMS)) }
+        return usualMS.map { .usually(ms: $0) } ?? .none
+    }
+
     /// Replaces the title with `text`, already sanitised; it shows at the next draw.
     mutating func setTitle(_ text: String) {
         title = text
@@ -66,7 +82,7 @@ struct Overlay {
         let elapsed = max(0, nowMS - startMS)
         let line = SpinnerLine.render(
             frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: Self.drawnColumns(columns),
-            color: look.color, utf8: look.utf8)
+            color: look.color, utf8: look.utf8, status: status(nowMS: nowMS))
         // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
         // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
         let (wrapOff, wrapOn) = commandDisabledAutowrap ? ([], []) : (Self.autowrapOff, Self.autowrapOn)

@@ -28,11 +28,16 @@ struct Painter {
     let dataQuietMS: Int
     /// loadwrap's own lines waiting for the command's output to leave an unfinished sequence.
     private var waitingLines: [(text: String, lineEnd: String)] = []
+    /// The terminal's own progress indicator (OSC 9;4), where it has one; nil: not sent.
+    private var indicator: TerminalProgress?
+    /// What the indicator should show once the command's output leaves an unfinished sequence.
+    private var waitingIndicator: TerminalProgress.State?
 
-    /// Starts with nothing drawn.
-    init(overlay: Overlay, dataQuietMS: Int = Self.defaultDataQuietMS) {
+    /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside.
+    init(overlay: Overlay, dataQuietMS: Int = Self.defaultDataQuietMS, indicator: Bool = false) {
         self.overlay = overlay
         self.dataQuietMS = dataQuietMS
+        self.indicator = indicator ? TerminalProgress() : nil
     }
 
     /// A consumer such as `cat`, `grep` or `jq` prints within milliseconds of reading; this leaves
@@ -49,7 +54,7 @@ struct Painter {
     ) -> (head: [UInt8], tail: [UInt8]) {
         let head = overlay.erase()
         scanner.scan(chunk)
-        var tail = scanner.insideSequence ? [] : flushWaitingLines()
+        var tail = scanner.insideSequence ? [] : flushWaitingLines() + flushWaitingIndicator()
         if overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) { tail += draw(nowMS: nowMS) }
         return (head, tail)
     }
@@ -58,9 +63,12 @@ struct Painter {
     /// command's (a prompt, a pager); empty when nothing is due.
     mutating func frame(nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
         guard !ended, overlay.isDue(nowMS: nowMS) else { return [] }
-        if canDraw(nowMS: nowMS, view: view()) { return draw(nowMS: nowMS) }
+        let view = view()
+        if canDraw(nowMS: nowMS, view: view) { return draw(nowMS: nowMS) }
         overlay.skipFrame(nowMS: nowMS)
-        return overlay.erase()
+        // The terminal is someone else's now (a full-screen program, a prompt, a shell in front).
+        let away = scanner.alternateScreen || !view.modesAllowDrawing || !view.foreground
+        return overlay.erase() + (away ? showIndicator(.none) : [])
     }
 
     /// When `frame` next has something to do, or nil for never.
@@ -80,7 +88,7 @@ struct Painter {
     /// The bytes that take the line away while loadwrap is stopped; nothing is drawn until `resume`.
     mutating func suspend() -> [UInt8] {
         suspended = true
-        return overlay.erase()
+        return overlay.erase() + showIndicator(.none)
     }
 
     /// Allows drawing again from the next frame.
@@ -88,10 +96,16 @@ struct Painter {
         suspended = false
     }
 
-    /// The bytes that take the line away for good; the command's output keeps flowing.
-    mutating func end() -> [UInt8] {
+    /// The bytes that take the line away for good; the command's output keeps flowing. The
+    /// terminal's indicator goes too, or turns red when the command `failed` (`lastLines` ends it).
+    mutating func end(failed: Bool = false) -> [UInt8] {
         ended = true
-        return overlay.erase()
+        return overlay.erase() + showIndicator(failed ? .failed : .none)
+    }
+
+    /// True while the terminal's indicator shows a failure.
+    var indicatorShowsFailure: Bool {
+        (waitingIndicator ?? indicator?.shown) == .failed
     }
 
     /// The bytes to write before data goes out through a pipe whose reader may print on this
@@ -113,7 +127,30 @@ struct Painter {
     /// The own lines still waiting when the run is over: the command will not finish its sequence
     /// now, and the lines were asked for (`--result`), so they go out after it.
     mutating func lastLines() -> [UInt8] {
-        flushWaitingLines()
+        flushWaitingLines() + flushWaitingIndicator()
+    }
+
+    /// The bytes that remove the terminal's indicator, as the very last thing loadwrap writes.
+    mutating func removeIndicator() -> [UInt8] {
+        waitingIndicator = nil
+        return indicator?.show(.none) ?? []
+    }
+
+    /// The indicator's bytes for `state` now, or later when the output is inside a sequence.
+    private mutating func showIndicator(_ state: TerminalProgress.State) -> [UInt8] {
+        guard indicator != nil else { return [] }
+        guard !scanner.insideSequence else {
+            waitingIndicator = state
+            return []
+        }
+        waitingIndicator = nil
+        return indicator!.show(state)
+    }
+
+    private mutating func flushWaitingIndicator() -> [UInt8] {
+        guard let state = waitingIndicator else { return [] }
+        waitingIndicator = nil
+        return indicator?.show(state) ?? []
     }
 
     /// The waiting own lines, each on a line of its own.
@@ -133,6 +170,11 @@ struct Painter {
         scanner.mark(atLineStart: endingAtLineStart)
     }
 
+    /// Changes how far along the line says the work is; it shows at the next frame.
+    mutating func setProgress(_ progress: LoadProgress?, nowMS: Int) {
+        overlay.setProgress(progress, nowMS: nowMS)
+    }
+
     /// Changes the title shown beside the frame.
     mutating func setTitle(_ title: String) {
         overlay.setTitle(title)
@@ -148,7 +190,10 @@ struct Painter {
         return view.foreground && view.modesAllowDrawing && view.consumerCaughtUp
     }
 
+    /// The line, after the indicator's state when it changed; only called where writing is safe.
     private mutating func draw(nowMS: Int) -> [UInt8] {
-        overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden, commandDisabledAutowrap: scanner.autowrapOff)
+        let state = TerminalProgress.state(for: overlay.progress.progress)
+        return (indicator?.show(state) ?? [])
+            + overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden, commandDisabledAutowrap: scanner.autowrapOff)
     }
 }

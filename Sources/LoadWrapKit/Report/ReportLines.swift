@@ -19,6 +19,12 @@ struct ReportLines: Sendable {
             + "\(ElapsedFormat.tenths(ms: elapsedMS))\n"
     }
 
+    /// `… title · 52% · 1m12s`, when the work has got another tenth further, or after a silence
+    /// while its progress is known.
+    func progress(_ title: String, figures: String, elapsedMS: Int) -> String {
+        "\(utf8 ? "…" : "...") \(title)\(separator)\(figures)\(separator)\(ElapsedFormat.tenths(ms: elapsedMS))\n"
+    }
+
     /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended.
     func end(_ text: String, outcome: Outcome, elapsedMS: Int) -> String {
         let fields = [text] + outcome.fields(elapsedMS: elapsedMS)

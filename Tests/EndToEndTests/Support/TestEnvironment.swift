@@ -13,14 +13,17 @@ enum TestEnvironment {
     static let loadwrap: String =
         ProcessInfo.processInfo.environment["LOADWRAP_BIN"] ?? packageRoot + "/.build/debug/loadwrap"
 
-    /// Variables that make loadwrap pick plain mode or change its look; CI itself runs with
-    /// `CI=true`, so they are dropped unless a test sets them.
+    /// Variables that make loadwrap pick plain mode or change its look or what it sends; CI
+    /// itself runs with `CI=true`, so they are dropped unless a test sets them.
     static let droppedVariables: Set<String> = [
         "CI", "CONTINUOUS_INTEGRATION", "BUILD_NUMBER", "RUN_ID", "GITHUB_ACTIONS", "GITLAB_CI",
         "BUILDKITE", "TRAVIS", "CIRCLECI", "JENKINS_URL", "TEAMCITY_VERSION", "TF_BUILD",
         "APPVEYOR", "DRONE", "CODEBUILD_BUILD_ID", "BITBUCKET_BUILD_NUMBER", "HUDSON_URL",
         "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLUMNS", "LINES",
         "LC_ALL", "LC_CTYPE", "LANGUAGE", "TERM", "LANG", "COLORTERM",
+        // The terminal emulator the tests were started from decides OSC 9;4 and notifications.
+        "WT_SESSION", "ConEmuANSI", "TERM_PROGRAM", "TERM_FEATURES", "VTE_VERSION", "PTYXIS_VERSION",
+        "KONSOLE_VERSION", "KITTY_WINDOW_ID", "LC_TERMINAL", "TMUX", "STY",
     ]
 
     /// The child environment: ours minus CI/terminal/locale variables and loadwrap's own,

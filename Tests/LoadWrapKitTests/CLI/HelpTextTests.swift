@@ -14,6 +14,16 @@ import Testing
                   <command>               The command to run; loadwrap exits as it does.
                   <arguments>             Passed to the command unchanged.
 
+                FROM INSIDE THE COMMAND (outside loadwrap these do nothing and exit 0):
+                  loadwrap say <text>     Change the spinner's title (outside loadwrap: print
+                                          the text on stderr).
+                  loadwrap done [<text>]  Stop the spinner now, with an optional success line;
+                                          the command runs on.
+                  loadwrap progress <value>
+                                          Show how far along the command is: 40%, 3/10,
+                                          1200/5000 --unit B (bytes), or --clear for a plain
+                                          spinner.
+
                 OPTIONS:
                   -t, --title <text>      Text beside the spinner (default: the command line).
                   -s, --spinner <name>    Spinner style (default: dots, or line when the locale
@@ -40,6 +50,16 @@ import Testing
                                           Actions and GitLab CI.
                   --until <regex>         Stop the spinner at the first output line that
                                           matches; the command runs on.
+                  --progress-from <regex>
+                                          Show how far along the command is from its output:
+                                          'percent' reads 52% from each line; a regex reads its
+                                          group pct, or done and total.
+                  --term-progress <when>  auto, always or never: show progress in the terminal's
+                                          tab or taskbar (OSC 9;4) (default: auto: where the
+                                          terminal is known to show it, not in tmux or screen).
+                  --notify[=<duration>]   When the command ran longer than this (default for
+                                          --notify: 10s), ask the terminal for a desktop
+                                          notification at its end, or ring the bell.
                   --timeout <duration>    End the command and everything it started after this
                                           long (SIGTERM); exit 124. 0 is no limit.
                   --kill-after <duration>

@@ -203,3 +203,23 @@ import Testing
         #expect(sink.take() == Fixture.erase)
     }
 }
+
+/// `LoadIndicator.progress`: the bar and figures on the line.
+@Suite struct LoadIndicatorProgressTests {
+    let sink = LoadIndicatorOutput.Memory(columns: 80)
+    let clock = ManualClock()
+
+    @Test func progressShowsAtTheNextFrameAndClears() {
+        let indicator = Fixture.indicator(sink: sink, clock: clock)
+        indicator.progress = LoadProgress(done: 3, total: 10)
+        indicator.start()
+        // Half of 80 columns: 39 drawable, the bar 20 wide.
+        #expect(sink.take() == Fixture.firstDraw("⠋ Build ━━━━━━────────────── 3/10 · 0s"))
+        indicator.progress = nil
+        clock.advance(by: 80)
+        indicator.tick()
+        #expect(sink.take() == Fixture.redraw("⠙ Build 0s"))
+        #expect(indicator.progress == nil)
+        indicator.stop()
+    }
+}

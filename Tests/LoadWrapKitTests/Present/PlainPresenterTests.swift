@@ -29,7 +29,7 @@ import Darwin
             _ = fcntl(logRead, F_SETFL, fcntl(logRead, F_GETFL) | O_NONBLOCK)
             let text = ReportText(lines: ReportLines(utf8: false, color: false), result: .always, title: "t")
             presenter = PlainPresenter(
-                text: text, group: nil, heartbeat: heartbeatMS.map { .init(intervalMS: $0, startMS: 1_000) },
+                text: text, group: nil, heartbeatMS: heartbeatMS, startMS: 1_000,
                 held: quiet ? HeldOutput(directory: "/tmp") : nil, clock: clock, destination: logWrite)
             relay = try PipeRelay(sink: presenter)
         }
@@ -186,5 +186,44 @@ import Darwin
         rig.command(writes: "last")
         rig.presenter.finished(.ended(.exited(1)), elapsedMS: 1_000, afterEarlyStop: true)
         #expect(rig.log() == "ready\nOK t - ready in 0.3s\nmore\n> u\nlast\nFAIL t - exit 1 - 1.0s\n")
+    }
+}
+
+/// Plain mode's progress lines: one per tenth reached, and in place of the heartbeat's words.
+@Suite struct PlainPresenterProgressTests {
+    @Test func aLineOnlyWhenAnotherTenthIsReached() throws {
+        let rig = try PlainPresenterTests.Rig()
+        for percent in stride(from: 0.0, through: 100, by: 2.5) {
+            rig.presenter.progressChanged(LoadProgress(percent: percent))
+        }
+        let lines = rig.log().split(separator: "\n")
+        #expect(lines.count == 10)
+        #expect(lines.first == "... t - 10% - 0.0s")
+        #expect(lines.last == "... t - 100% - 0.0s")
+    }
+
+    @Test func goingBackBelowATenthIsSaidOnce() throws {
+        let rig = try PlainPresenterTests.Rig()
+        rig.presenter.progressChanged(LoadProgress(percent: 35))
+        rig.presenter.progressChanged(LoadProgress(percent: 5))
+        rig.presenter.progressChanged(LoadProgress(percent: 6))
+        #expect(rig.log() == "... t - 35% - 0.0s\n... t - 5% - 0.0s\n")
+    }
+
+    @Test func theHeartbeatSaysTheProgress() throws {
+        let rig = try PlainPresenterTests.Rig(heartbeatMS: 5_000)
+        rig.presenter.progressChanged(LoadProgress(done: 3, total: 40))
+        rig.advance(by: 5_000)
+        #expect(rig.log() == "... t - 3/40 - 5.0s\n")
+        rig.presenter.progressChanged(nil)
+        rig.advance(by: 5_000)
+        #expect(rig.log() == PlainPresenterTests.beat(10_000))
+    }
+
+    @Test func aProgressLineAfterAPartialLineStartsALineOfItsOwn() throws {
+        let rig = try PlainPresenterTests.Rig()
+        rig.command(writes: "\r 40%")
+        rig.presenter.progressChanged(LoadProgress(percent: 40))
+        #expect(rig.log() == "\r 40%\n... t - 40% - 0.0s\n")
     }
 }

@@ -93,13 +93,13 @@ import Testing
     }
 
     @Test func invalidPatternNamesThePosition() {
-        guard case .invalidPattern(let pattern, _, let position)? = error("(") else {
+        guard case .invalidPattern(let pattern, _, _, let position)? = error("(") else {
             Issue.record("'(' compiled")
             return
         }
         #expect(pattern == "(")
         #expect(position == 2)
-        guard case .invalidPattern(let pattern2, _, let position2)? = error("ab)") else {
+        guard case .invalidPattern(let pattern2, _, _, let position2)? = error("ab)") else {
             Issue.record("'ab)' compiled")
             return
         }
