@@ -5,7 +5,8 @@
     BENCH_QUICK=1 python3 Scripts/bench.py       # quick: under a minute, smaller files, fewer runs
 
 Environment: LOADWRAP (binary, default .build/release/loadwrap), BENCH_QUICK=1,
-BENCH_TMPDIR (where the test files go; default the system temporary directory).
+BENCH_TMPDIR (where the test files go; default the system temporary directory),
+BENCH_ONLY=key,key (only those figures of bench/table.py, by key or its first word: startup, idle,frame).
 
 Prints one Markdown table on stdout (progress goes to stderr), ready for README. Every row
 compares loadwrap with a baseline run in the same process, interleaved A B B A A B …, and

@@ -17,6 +17,8 @@ class Context:
     figures: tuple
     cores: SplitCores = field(default_factory=SplitCores)
     memory: dict = field(default_factory=dict)
+    idle_us_per_frame: list = field(default_factory=list)  # the idle run's own CPU ÷ frames drawn, per pair
+    frames_drawn: list = field(default_factory=list)
 
     def peak(self, kind, side, mib):
         """Keeps the highest VmHWM (MiB) seen for (kind, side); side "A" is loadwrap."""

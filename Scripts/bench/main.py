@@ -27,7 +27,9 @@ def main():
         preflight(ctx)
         load_at_start = os.getloadavg()[0]
         title = header()
-        measured = [(figure, figure.measure(ctx)) for figure in FIGURES]
+        only = [key for key in os.environ.get("BENCH_ONLY", "").split(",") if key]
+        figures = [f for f in FIGURES if not only or f.key in only or f.key.split()[0] in only]
+        measured = [(figure, figure.measure(ctx)) for figure in figures]
     except Misbehaved as e:
         kill_all()
         log(f"FAIL: loadwrap misbehaved: {e}")

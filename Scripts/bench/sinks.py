@@ -9,8 +9,10 @@ class Counter:
     """A sink that counts bytes (and, when asked, newlines and escape bytes, or hashes), and
     notes when the first byte arrived (monotonic ns)."""
 
-    def __init__(self, hash_it=False, lines=False):
+    def __init__(self, hash_it=False, lines=False, pattern=None):
         self.first = None
+        self.pattern = pattern  # counted in every chunk (`matches`); one split between chunks is missed
+        self.matches = 0
         self.bytes = 0
         self.newlines = 0
         self.escapes = 0
@@ -23,6 +25,8 @@ class Counter:
         self.bytes += len(view)
         if self.hash is not None:
             self.hash.update(view)
+        if self.pattern is not None:
+            self.matches += view.tobytes().count(self.pattern)
         if self.lines:
             data = view.tobytes()
             self.newlines += data.count(b"\n")

@@ -19,22 +19,30 @@ from ..stats import median, spread
 from ..terminal import on_pty
 
 
+# Every drawn frame turns autowrap off around the line (Overlay.draw): one per frame.
+FRAME_MARK = b"\x1b[?7l"
+
+
 def idle(ctx):
     """`loadwrap -- sleep N` against `sleep N`, run side by side; CPU in ms over the run."""
     log(f"CPU while idle: {IDLE_PAIRS} × {IDLE_SECONDS} s")
     sleep = which("sleep")
-    own, bare, window, drawn = [], [], [], []
+    own, bare, window, drawn, per_frame = [], [], [], [], []
     for _ in range(IDLE_PAIRS):
-        a_ms, b_ms, bytes_drawn, steady = _pair(ctx, sleep)
+        a_ms, b_ms, bytes_drawn, steady, frames = _pair(ctx, sleep)
         own.append(a_ms)
         bare.append(b_ms)
         drawn.append(bytes_drawn)
+        if frames:
+            per_frame.append((a_ms - b_ms) * 1e3 / frames)
+            ctx.frames_drawn.append(frames)
         if steady is not None:
             window.append(steady)
     note = f"idle CPU, ms over {IDLE_SECONDS} s: loadwrap+sleep {spread(own, 1, 1)}; sleep {spread(bare, 1, 1)}"
     if window:
         note += f"; steady animation alone (schedstat, 1 s…{IDLE_SECONDS - 1} s): {median(window):.3f} % of a core"
     note += f"; {median(drawn):.0f} bytes drawn"
+    ctx.idle_us_per_frame.extend(per_frame)
     return Result(own, bare, facts={"seconds": IDLE_SECONDS}, notes=[note])
 
 
@@ -48,7 +56,7 @@ def _pair(ctx, sleep):
     def sample(key):
         samples[key] = (time.monotonic_ns(), schedstat_ns(a.pid))
 
-    seen = Counter()
+    seen = Counter(pattern=FRAME_MARK)
     peak = HighWater(a.pid)
     t0 = a.t_start
     pump([a, b], {pty_a.primary: seen, pty_b.primary: Counter()}, timeout=IDLE_SECONDS + 60,
@@ -60,7 +68,7 @@ def _pair(ctx, sleep):
     a.expect(0)
     b.expect(0)
     ctx.peak("idle", "A", peak.mib)
-    return a.cpu_ms, b.cpu_ms, seen.bytes, _steady(samples)
+    return a.cpu_ms, b.cpu_ms, seen.bytes, _steady(samples), seen.matches
 
 
 def _steady(samples):

@@ -25,20 +25,32 @@ def terminal(ctx):
     path = os.path.join(ctx.tmp, "terminal.txt")
     log(f"terminal throughput: writing {TTY_BYTES // MIB} MiB of seq output")
     with scratch(path, make_text, TTY_BYTES) as (size, lines):
-        sides = {"A": [LOADWRAP, "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"]}
-        log(f"terminal throughput: {TTY_PAIRS} pairs")
-        runs = run_pairs(TTY_PAIRS, lambda side: _run(ctx, side, sides[side], size, lines))
+        sides = {"A": [LOADWRAP, "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"],
+                 "bare": ["cat", path]}
+        log(f"terminal throughput: {TTY_PAIRS} pairs, each followed by a bare run")
+        bare = []
+
+        def run(side):
+            result = _run(ctx, side, sides[side], size, lines)
+            if side == "B":  # after each script run, bare output into the same kind of terminal
+                bare.append(_run(ctx, "bare", sides["bare"], size, lines)[0])
+            return result
+
+        runs = run_pairs(TTY_PAIRS, run)
     rates = {side: [rate for rate, _ in runs[side]] for side in "AB"}
     extra = [more for _, more in runs["A"]]
-    return Result(rates["A"], rates["B"], facts={"mib": size // MIB}, notes=[
+    to_bare = median(rates["A"]) / median(bare)
+    return Result(rates["A"], rates["B"], facts={"mib": size // MIB, "bare": f"{median(bare):.0f} MB/s",
+                                                 "to_bare": f"{to_bare:.2f}×"}, notes=[
         f"terminal MB/s: loadwrap {spread(rates['A'], 1, 0)}; script {spread(rates['B'], 1, 0)}; "
+        f"bare `cat` on the pty {spread(bare, 1, 0)} (loadwrap ÷ bare {to_bare:.2f}×); "
         f"spinner bytes added per run: median {median(extra):.0f}; " + ctx.cores.describe()])
 
 
 def _run(ctx, side, argv, size, lines):
     """One run: (MB/s from the first byte, bytes beyond the text and its carriage returns)."""
     proc, pty = ctx.cores.spawn(lambda: on_pty(argv, ctx.env_overlay,
-                                               name="loadwrap -- cat" if side == "A" else "script"))
+                                               name={"A": "loadwrap -- cat", "B": "script"}.get(side, "cat")))
     seen = Counter(lines=True)
     peak = HighWater(proc.pid)
     try:
@@ -48,6 +60,8 @@ def _run(ctx, side, argv, size, lines):
     pty.expect_modes_restored(proc.name)
     pty.close()
     proc.expect(0)
+    if side == "bare":  # cat straight onto the pty: \n becomes \r\n there too, nothing else
+        return size / ((proc.t_end - seen.first) / 1e3), 0
     if seen.newlines != lines or seen.bytes < size + lines:
         raise Misbehaved(f"{proc.name}: {seen.bytes} bytes / {seen.newlines} newlines reached the terminal, "
                          f"expected at least {size + lines} / exactly {lines}")
