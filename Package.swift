@@ -13,6 +13,8 @@ let package = Package(
         .target(name: "CLoadWrap"),
         .target(name: "LoadWrapKit", dependencies: ["CLoadWrap"]),
         .executableTarget(name: "loadwrap", dependencies: ["LoadWrapKit"]),
+        // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
+        .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapKit"]),
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit"]),
         // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.
         .target(name: "CPtyTestSupport", path: "Tests/CPtyTestSupport"),

@@ -35,7 +35,11 @@ struct Overlay {
         self.startMS = startMS
         self.delayMS = delayMS
         self.columns = columns
+        frameWidths = look.style.frames.map(DisplayWidth.of)
     }
+
+    /// The display width of each of the style's frames, measured once.
+    private let frameWidths: [Int]
 
     /// How far along the work is, and the estimate of the time left.
     private(set) var progress = ProgressEstimate()
@@ -75,21 +79,67 @@ struct Overlay {
     /// `commandHidCursor` says whether the cursor is already hidden by the command.
     mutating func draw(nowMS: Int, commandHidCursor: Bool, commandDisabledAutowrap: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 + (kept?.rest?.count ?? 64))
         if !visible && !commandHidCursor {
             bytes += Self.hideCursor
             hidCursor = true
         }
         let elapsed = max(0, nowMS - startMS)
-        let line = SpinnerLine.render(
-            frame: look.style.frame(at: elapsed), title: title, elapsedMS: elapsed, columns: Self.drawnColumns(columns),
-            color: look.color, utf8: look.utf8, status: status(nowMS: nowMS))
+        let index = look.style.frameIndex(at: elapsed)
         // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
         // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
         let (wrapOff, wrapOn) = commandDisabledAutowrap ? ([], []) : (Self.autowrapOff, Self.autowrapOn)
-        bytes += Self.carriageReturn + wrapOff + Array(line.utf8) + Self.eraseLine + wrapOn + Self.carriageReturn
+        bytes += Self.carriageReturn
+        bytes += wrapOff
+        bytes += lineBytes(frame: index, elapsedMS: elapsed, nowMS: nowMS)
+        bytes += Self.eraseLine
+        bytes += wrapOn
+        bytes += Self.carriageReturn
         visible = true
         lastDrawMS = nowMS
         return bytes
+    }
+
+    /// What the last draw laid out, so a frame that changes only the spinner's frame reuses it.
+    private var kept: KeptLine?
+
+    /// The line's bytes for `frame`. The layout depends on the frame only through its width (every
+    /// line starts with the frame), so the bytes after it are kept from the last draw while the
+    /// title, the elapsed second, the status and the width stay the same: the title is not measured
+    /// again, nor the elapsed text rebuilt, until something in the key changes.
+    private mutating func lineBytes(frame index: Int, elapsedMS: Int, nowMS: Int) -> [UInt8] {
+        let frame = look.style.frames[index]
+        let status = status(nowMS: nowMS)
+        let key = KeptLine.Key(
+            frameWidth: frameWidths[index], title: title, second: elapsedMS / 1000,
+            status: status, pastUsual: { if case .usually(let ms) = status { return elapsedMS > ms } else { return false } }(),
+            columns: columns)
+        let drawnFrame = Array((look.color ? SpinnerLine.frameColorOn + frame + SpinnerLine.frameColorOff : frame).utf8)
+        if let kept, kept.key == key {
+            return kept.rest.map { drawnFrame + $0 } ?? []
+        }
+        let line = Array(SpinnerLine.render(
+            frame: frame, title: title, elapsedMS: elapsedMS, columns: Self.drawnColumns(columns),
+            color: look.color, utf8: look.utf8, status: status).utf8)
+        let rest: [UInt8]? = line.isEmpty ? nil : Array(line[drawnFrame.count...])
+        kept = KeptLine(key: key, rest: rest)
+        return line
+    }
+
+    /// The part of the last line after its frame, and what it was laid out from.
+    private struct KeptLine {
+        /// Everything the layout after the frame depends on.
+        struct Key: Equatable {
+            var frameWidth: Int
+            var title: String
+            var second: Int
+            var status: LineStatus
+            var pastUsual: Bool
+            var columns: Int
+        }
+        var key: Key
+        /// The bytes after the frame; nil when the line was empty (not even the frame fit).
+        var rest: [UInt8]?
     }
 
     /// The width the line is laid out in: half the terminal. Terminals that reflow (tmux, kitty,

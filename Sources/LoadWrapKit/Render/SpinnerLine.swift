@@ -13,9 +13,9 @@ enum LineStatus: Equatable, Sendable {
 /// terminal's width.
 enum SpinnerLine {
     /// Starts the frame's colour: cyan foreground (SGR 36).
-    private static let frameColorOn = "\u{1B}[36m"
+    static let frameColorOn = "\u{1B}[36m"
     /// Ends the frame's colour: default foreground (SGR 39), leaving other attributes alone.
-    private static let frameColorOff = "\u{1B}[39m"
+    static let frameColorOff = "\u{1B}[39m"
     /// Starts faint intensity (SGR 2), for the elapsed time.
     private static let dimOn = "\u{1B}[2m"
     /// Ends faint intensity (SGR 22, normal intensity), leaving colours alone.

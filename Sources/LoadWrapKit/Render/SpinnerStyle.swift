@@ -37,9 +37,14 @@ public struct SpinnerStyle: Sendable, Equatable {
 
     /// The frame to show after `elapsedMS` milliseconds of animation.
     func frame(at elapsedMS: Int) -> String {
+        frames[frameIndex(at: elapsedMS)]
+    }
+
+    /// The index in `frames` of the frame shown `elapsedMS` after the start.
+    func frameIndex(at elapsedMS: Int) -> Int {
         // Guard against a zero interval or a clock that stepped backwards.
         let step = max(elapsedMS, 0) / max(intervalMS, 1)
-        return frames[step % frames.count]
+        return step % frames.count
     }
 
     /// Braille dots, the default on a UTF-8 terminal.
