@@ -7,7 +7,7 @@ Timed from the first byte on the terminal to the exit."""
 import os
 import shutil
 
-from ..common import Misbehaved, log
+from ..common import Misbehaved, log, which
 from ..config import LOADWRAP, MIB, TTY_BYTES, TTY_PAIRS
 from ..files import make_text, scratch
 from ..figure import Result
@@ -26,7 +26,7 @@ def terminal(ctx):
     log(f"terminal throughput: writing {TTY_BYTES // MIB} MiB of seq output")
     with scratch(path, make_text, TTY_BYTES) as (size, lines):
         sides = {"A": [LOADWRAP, "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"],
-                 "bare": ["cat", path]}
+                 "bare": [which("cat"), path]}
         log(f"terminal throughput: {TTY_PAIRS} pairs, each followed by a bare run")
         bare = []
 
