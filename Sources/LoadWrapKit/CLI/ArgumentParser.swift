@@ -16,6 +16,11 @@ package enum ArgumentParser {
             let text = Sanitizer.sanitize(arguments.dropFirst().joined(separator: " "))
             return verb == "say" ? .say(text) : .done(text.isEmpty ? nil : text)
         }
+        // `loadwrap history --clear` forgets every remembered run; `loadwrap -- history` runs a command.
+        if arguments.first == "history" {
+            guard arguments.dropFirst() == ["--clear"] else { throw .historyUsage }
+            return .clearHistory
+        }
         var options = Options(command: [])
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -106,6 +111,7 @@ package enum ArgumentParser {
             let ms = try duration(text, option: name)
             options.timeoutMS = ms == 0 ? nil : ms
         case .killAfter: options.killAfterMS = try duration(text, option: name)
+        case .noHistory: options.history = false
         }
         return nil
     }

@@ -12,4 +12,6 @@ package enum Invocation: Equatable, Sendable {
     case say(String)
     /// `loadwrap done [TEXT]`: from inside a command, stop the spinner now.
     case done(String?)
+    /// `loadwrap history --clear`: forget every remembered run, exit 0.
+    case clearHistory
 }

@@ -23,6 +23,7 @@ package enum Launcher {
         case .run(let options): run(options, environment: ProcessEnvironment.current())
         case .say(let text): talkBack(.say(text))
         case .done(let text): talkBack(.done(text))
+        case .clearHistory: HistoryStore(environment: ProcessEnvironment.current())?.clear()
         }
         exit(0)
     }

@@ -31,6 +31,8 @@ package struct Options: Equatable, Sendable {
     package var until: String?
     /// `--no-group`: no collapsible CI log groups.
     package var groups = true
+    /// False with `--no-history`: this run's duration is neither read nor remembered.
+    package var history = true
     /// The command and its arguments, untouched; never empty after parsing.
     package var command: [String]
 

@@ -17,6 +17,8 @@ package enum UsageError: Error, Equatable, Sendable {
     /// An `--until` pattern Swift's Regex does not accept, with the parser's reason and the
     /// 1-based position of the problem (`LineWatch.position(ofErrorIn:)`).
     case invalidPattern(String, reason: String, position: Int)
+    /// `loadwrap history` without `--clear`, or with something else.
+    case historyUsage
 
     /// The usage line shared by errors and help.
     static let usage = "loadwrap [<options>] [--] <command> [<arguments> ...]"
@@ -47,6 +49,8 @@ package enum UsageError: Error, Equatable, Sendable {
             return "Invalid value \(quoted(value)) for \(quoted(option)): expected \(Self.list(accepted))."
         case .invalidPattern(let pattern, let reason, let position):
             return "Invalid pattern \(quoted(pattern)) for '--until' at position \(position): \(reason)."
+        case .historyUsage:
+            return "Expected 'loadwrap history --clear'."
         }
     }
 
@@ -54,7 +58,7 @@ package enum UsageError: Error, Equatable, Sendable {
     var showsUsage: Bool {
         switch self {
         case .unknownOption, .missingValue, .unexpectedValue, .missingCommand: return true
-        case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern: return false
+        case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern, .historyUsage: return false
         }
     }
 

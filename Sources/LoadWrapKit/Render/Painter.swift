@@ -133,6 +133,11 @@ struct Painter {
         scanner.mark(atLineStart: endingAtLineStart)
     }
 
+    /// Sets how long the command usually takes, shown from the next frame while no progress is known.
+    mutating func setUsual(ms: Int?) {
+        overlay.usualMS = ms
+    }
+
     /// Changes the title shown beside the frame.
     mutating func setTitle(_ title: String) {
         overlay.setTitle(title)
