@@ -2,7 +2,9 @@
 /// so `make` in two projects are two histories. Only the hash is stored, never the text: command
 /// lines carry tokens and passwords. The title (`--title`) is for display and plays no part.
 struct HistoryKey: Hashable, Sendable {
-    /// The hash (FNV-1a, 64 bits: stable across runs and machines, unlike Swift's seeded `Hasher`).
+    /// The hash: FNV-1a over the words, then MurmurHash3's 64-bit finaliser, so that every bit
+    /// (the top byte picks the file) depends on every byte. Stable across runs and machines,
+    /// unlike Swift's seeded `Hasher`.
     let value: UInt64
 
     /// The key of `command` (the words as given) run in `directory`.
@@ -19,7 +21,9 @@ struct HistoryKey: Hashable, Sendable {
         feed("loadwrap-history-1")
         feed(directory)
         for word in command { feed(word) }
-        value = hash
+        hash = (hash ^ hash >> 33) &* 0xff51_afd7_ed55_8ccd
+        hash = (hash ^ hash >> 33) &* 0xc4ce_b9fe_1a85_ec53
+        value = hash ^ hash >> 33
     }
 
     /// A key with a known hash, as read back from a file.

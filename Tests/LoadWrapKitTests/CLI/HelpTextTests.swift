@@ -45,6 +45,9 @@ import Testing
                   --kill-after <duration>
                                           After the timeout's SIGTERM, wait this long, then
                                           SIGKILL (default: 5s).
+                  --no-history            Neither show nor remember how long this command
+                                          usually takes (also LOADWRAP_HISTORY=0; 'loadwrap
+                                          history --clear' forgets every run).
                   --version               Show the version.
                   -h, --help              Show help information.
 
