@@ -4,7 +4,7 @@ that both prints in the table and decides its "ok?"."""
 
 from .config import IDLE_SECONDS
 from .figure import Figure, Target, Value, excess, own, ratio
-from .measure import exiting, idle, latency, memory, pipe, startup, tty
+from .measure import exiting, history, idle, latency, memory, pipe, startup, tty
 from .stats import median
 
 IDLE_CPU_MS = 15  # loadwrap's own CPU over the idle run
@@ -67,5 +67,10 @@ FIGURES = (
         key="exit",
         label="exit latency: the command ends → loadwrap ends (overlay, spinner shown)",
         measure=exiting.exit_latency, unit="{:.3f} ms", baseline="bare child {b}",
+        value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
+    Figure(
+        key="exit history",
+        label="exit latency, history on: what remembering the run adds to the row above",
+        measure=history.exit_latency, unit="{:.3f} ms", baseline="`LOADWRAP_HISTORY=0` {b}",
         value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
 )

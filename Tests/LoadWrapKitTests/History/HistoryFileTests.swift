@@ -23,6 +23,22 @@ import Testing
         #expect(HistoryFile(parsing: [0xFF, 0xFE, 0x0A, 0x00]).records.isEmpty)
     }
 
+    /// Only a file of whole records may be appended to: a line added after a torn one would join it.
+    @Test func appendsOnlyToACleanFileUnderTheLimit() {
+        let line = record(1, 10).line
+        let new = record(1, 20)
+        #expect(HistoryFile(parsing: Array(line.utf8)).allowsAppending(new, size: line.utf8.count))
+        #expect(HistoryFile(parsing: []).allowsAppending(new, size: 0))
+        #expect(!HistoryFile(parsing: Array((line + "0000").utf8)).allowsAppending(new, size: line.utf8.count + 4))
+        #expect(!HistoryFile(parsing: Array(("junk\n" + line).utf8)).allowsAppending(new, size: line.utf8.count + 5))
+        #expect(!HistoryFile(parsing: Array(line.utf8)).allowsAppending(new, size: HistoryFile.appendLimit))
+    }
+
+    @Test func readsOnlyTheLastRunsOfAKey() {
+        let bytes = Array((0..<50).map { record(1, $0).line }.joined().utf8)
+        #expect(HistoryFile(parsing: bytes).runs(of: HistoryKey(value: 1)).map(\.elapsedMS) == Array(30..<50))
+    }
+
     @Test func keepsTheLastRunsOfAKey() {
         var file = HistoryFile()
         for ms in 1...(HistoryFile.runsPerKey + 5) { file.add(record(7, ms)) }

@@ -100,6 +100,21 @@ import Darwin
         store.clear()
     }
 
+    /// Runs are appended until the file reaches its limit, then it is compacted to its bounds.
+    @Test func appendsUntilTheLimitThenCompacts() {
+        let (store, root) = makeStore()
+        defer { removeAll(root) }
+        var sizes: [Int] = []
+        for run in 0..<1200 {
+            store.remember(record(key, run))
+            sizes.append(contents(store.file(for: key)).count)
+        }
+        #expect(sizes.max()! <= HistoryFile.appendLimit)
+        #expect(zip(sizes, sizes.dropFirst()).contains { $1 < $0 }, "never compacted")
+        #expect(store.runs(of: key).map(\.elapsedMS) == Array(1180..<1200))
+        #expect(HeldOutputTests.entries(store.directory).sorted() == ["lock", "v1-" + String(key.hex.prefix(2))])
+    }
+
     @Test func clearForgetsEverything() {
         let (store, root) = makeStore()
         defer { removeAll(root) }
