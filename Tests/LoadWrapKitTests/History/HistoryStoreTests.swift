@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import LoadWrapKit
@@ -16,7 +17,7 @@ import Darwin
     }
 
     private func removeAll(_ root: String) {
-        #expect(system("rm -rf '\(root)'") == 0)
+        #expect((try? FileManager.default.removeItem(atPath: root)) != nil)
     }
 
     private func record(_ key: HistoryKey, _ ms: Int, ok: Bool = true) -> HistoryRecord {
