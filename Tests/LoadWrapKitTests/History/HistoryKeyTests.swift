@@ -21,6 +21,14 @@ import Testing
         #expect(HistoryKey(command: ["x"], directory: "/a") != HistoryKey(command: ["a", "x"], directory: "/"))
     }
 
+    /// `--title` is for display: a run with one is the same history.
+    @Test func theTitleIsNotPartOfTheKey() throws {
+        let environment = ["HOME": "/h"]
+        let titled = try #require(History(Options(title: "Build", command: ["make"]), environment: environment))
+        let plain = try #require(History(Options(command: ["make"]), environment: environment))
+        #expect(titled.key() != nil && titled.key() == plain.key())
+    }
+
     @Test func hexIsSixteenDigitsAndTheShardItsFirstTwo() {
         let key = HistoryKey(value: 0x0a00_0000_0000_00ff)
         #expect(key.hex == "0a000000000000ff")
