@@ -4,7 +4,7 @@ that both prints in the table and decides its "ok?"."""
 
 from .config import IDLE_SECONDS
 from .figure import Figure, Target, Value, excess, own, ratio
-from .measure import exiting, frame, idle, latency, memory, pipe, startup, tty
+from .measure import exiting, frame, history, idle, latency, memory, pipe, startup, tty
 from .stats import median
 
 IDLE_CPU_MS = 6  # loadwrap's own CPU over the idle run (issue 14)
@@ -78,5 +78,10 @@ FIGURES = (
         key="exit",
         label="exit latency: the command ends → loadwrap ends (overlay, spinner shown)",
         measure=exiting.exit_latency, unit="{:.3f} ms", baseline="bare child {b}",
+        value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
+    Figure(
+        key="exit history",
+        label="exit latency, history on: what remembering the run adds to the row above",
+        measure=history.exit_latency, unit="{:.3f} ms", baseline="`LOADWRAP_HISTORY=0` {b}",
         value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
 )

@@ -20,6 +20,11 @@ package enum ArgumentParser {
         if arguments.first == "progress" {
             return .progress(try progress(Array(arguments.dropFirst())))
         }
+        // `loadwrap history --clear` forgets every remembered run; `loadwrap -- history` runs a command.
+        if arguments.first == "history" {
+            guard arguments.dropFirst() == ["--clear"] else { throw .historyUsage }
+            return .clearHistory
+        }
         var options = Options(command: [])
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -115,6 +120,7 @@ package enum ArgumentParser {
         case .progressFrom:
             _ = try ProgressWatch(pattern: text)  // a bad pattern fails here, before anything runs
             options.progressFrom = text
+        case .noHistory: options.history = false
         }
         return nil
     }

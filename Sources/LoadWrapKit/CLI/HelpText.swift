@@ -32,6 +32,8 @@ package enum HelpText {
         for (label, description) in commands {
             text += entry(label, description)
         }
+        text += "\nREMEMBERED DURATIONS:\n"
+        text += entry("loadwrap history --clear", "Forget how long every command took (see --no-history).")
         text += "\nOPTIONS:\n"
         for option in OptionSpec.all {
             text += entry(option.label, option.help)

@@ -14,4 +14,6 @@ package enum Invocation: Equatable, Sendable {
     case done(String?)
     /// `loadwrap progress VALUE` or `--clear` (nil): from inside a command, how far it has got.
     case progress(LoadProgress?)
+    /// `loadwrap history --clear`: forget every remembered run, exit 0.
+    case clearHistory
 }

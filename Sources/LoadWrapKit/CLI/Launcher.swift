@@ -24,6 +24,7 @@ package enum Launcher {
         case .say(let text): talkBack(.say(text))
         case .done(let text): talkBack(.done(text))
         case .progress(let value): talkBack(.progress(value))
+        case .clearHistory: HistoryStore(environment: ProcessEnvironment.current())?.clear()
         }
         exit(0)
     }

@@ -6,7 +6,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
-        case timeout, killAfter, until, progressFrom, termProgress, notify
+        case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
         case version, help
     }
 
@@ -83,6 +83,10 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .killAfter, long: "--kill-after", short: nil, valueName: "duration",
             help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s)."),
+        OptionSpec(
+            id: .noHistory, long: "--no-history", short: nil, valueName: nil,
+            help: "Neither show nor remember how long this command usually takes (also LOADWRAP_HISTORY=0;"
+                + " 'loadwrap history --clear' forgets every run)."),
         OptionSpec(
             id: .version, long: "--version", short: nil, valueName: nil,
             help: "Show the version."),

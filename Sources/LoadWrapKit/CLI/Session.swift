@@ -28,6 +28,8 @@ struct Session {
     let environment: [String: String]
     /// Where elapsed times come from.
     let clock: any TimeSource
+    /// Remembered durations, or nil when off.
+    let history: History?
 
     /// Decides the mode, charset and colour from the options and the environment.
     init(_ options: Options, environment: [String: String], clock: any TimeSource = MonotonicClock()) {
@@ -46,6 +48,7 @@ struct Session {
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
         self.clock = clock
+        history = History(options, environment: environment)
     }
 
     /// The overlay if this loadwrap gets the terminal's lock; else silent, reporting to the one
@@ -76,9 +79,12 @@ struct Session {
         let end = wrapper.wait()
         leave()
         let outcome = finalOutcome(end, timeout: wrapper.timeout, stoppedEarly: stopper.stopped)
-        wrapper.presenter.finished(outcome, elapsedMS: clock.nowMS() - startMS, afterEarlyStop: stopper.stopped)
+        let elapsedMS = clock.nowMS() - startMS
+        wrapper.presenter.finished(outcome, elapsedMS: elapsedMS, afterEarlyStop: stopper.stopped)
         wrapper.releaseKeyboard()
         lock?.release()
+        // The spinner of a run stopped early (`--until`, `loadwrap done`) ended well when it stopped.
+        history?.remember(elapsedMS: stopper.stoppedAfterMS ?? elapsedMS, succeeded: stopper.stopped || outcome.succeeded)
         ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
     }
 
@@ -154,6 +160,8 @@ final class EarlyStopper {
     /// True once the spinner has stopped early.
     private(set) var stopped = false
     private var pending: EarlyStop?
+    /// How long after the start the stop was reported, once it was.
+    private(set) var stoppedAfterMS: Int?
 
     /// Notes the first early stop; later ones change nothing.
     func stop(_ stop: EarlyStop) {
@@ -166,6 +174,7 @@ final class EarlyStopper {
     func report(to presenter: any Presenter, elapsedMS: Int) {
         guard let stop = pending else { return }
         pending = nil
+        stoppedAfterMS = elapsedMS
         presenter.stoppedEarly(stop, elapsedMS: elapsedMS)
     }
 }

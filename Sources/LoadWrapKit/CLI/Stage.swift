@@ -56,9 +56,11 @@ struct Stage {
                                   columns: Int(terminal.size?.columns ?? 80))
             let features = TerminalFeatures.detect(session.environment, request: options.termProgress)
             let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }
-            return OverlayPresenter(painter: Painter(overlay: overlay, indicator: features.progress), terminal: terminal,
-                                    modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
-                                    text: text, held: held, notice: notice, clock: session.clock)
+            let presenter = OverlayPresenter(painter: Painter(overlay: overlay, indicator: features.progress), terminal: terminal,
+                                             modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
+                                             text: text, held: held, notice: notice, clock: session.clock)
+            presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)
+            return presenter
         }
         let plain = session.mode == .plain
         let group = plain && options.groups ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil

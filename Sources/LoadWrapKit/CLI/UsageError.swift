@@ -21,6 +21,8 @@ package enum UsageError: Error, Equatable, Sendable {
     case progressGroups(String)
     /// A `loadwrap progress` value in none of the forms.
     case invalidProgress(String)
+    /// `loadwrap history` without `--clear`, or with something else.
+    case historyUsage
 
     /// The usage line shared by errors and help.
     static let usage = "loadwrap [<options>] [--] <command> [<arguments> ...]"
@@ -57,6 +59,8 @@ package enum UsageError: Error, Equatable, Sendable {
         case .invalidProgress(let value):
             return "Invalid progress \(quoted(value)): expected N% (40%), DONE/TOTAL (3/10) with '--unit B' for bytes,"
                 + " or '--clear'."
+        case .historyUsage:
+            return "Expected 'loadwrap history --clear'."
         }
     }
 
@@ -64,7 +68,8 @@ package enum UsageError: Error, Equatable, Sendable {
     var showsUsage: Bool {
         switch self {
         case .unknownOption, .missingValue, .unexpectedValue, .missingCommand: return true
-        case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern, .progressGroups, .invalidProgress:
+        case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern, .progressGroups, .invalidProgress,
+             .historyUsage:
             return false
         }
     }

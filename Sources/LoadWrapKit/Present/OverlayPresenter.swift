@@ -26,6 +26,8 @@ final class OverlayPresenter: Presenter {
     private let held: HeldOutput?
     private let notice: Notice?
     private let clock: any TimeSource
+    /// The usual duration from earlier runs, looked up at the first frame; nil when history is off.
+    var usual: UsualLookup?
 
     /// Draws on `terminal`; `held` keeps the command's output back (`--quiet`).
     init(painter: Painter, terminal: TerminalDevice, modes: ModeWatch, sharedPipe: SharedPipe?,
@@ -95,6 +97,7 @@ final class OverlayPresenter: Presenter {
     var deadlineMS: Int? { painter.nextFrameMS }
 
     func tick() {
+        if let ms = usual?.take(nowMS: clock.nowMS()) { painter.setUsual(ms: ms) }
         write(painter.frame(nowMS: clock.nowMS(), view: view))
     }
 

@@ -175,6 +175,11 @@ struct Painter {
         overlay.setProgress(progress, nowMS: nowMS)
     }
 
+    /// Sets how long the command usually takes, shown from the next frame while no progress is known.
+    mutating func setUsual(ms: Int?) {
+        overlay.usualMS = ms
+    }
+
     /// Changes the title shown beside the frame.
     mutating func setTitle(_ title: String) {
         overlay.setTitle(title)

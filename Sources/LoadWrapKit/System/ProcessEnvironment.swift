@@ -11,6 +11,7 @@ enum ProcessEnvironment {
     /// whole environment into Swift strings, which cost more than the rest of start-up together.
     static let names = CIDetector.variables + [
         "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG", "TMPDIR", "XDG_RUNTIME_DIR", ControlChannel.variable,
+        "XDG_STATE_HOME", "HOME", History.variable,
     ] + TerminalFeatures.variables
 
     /// The variables in `names` that are set.

@@ -52,6 +52,7 @@ struct ArgumentVectorGenerator {
             Option(long: "--notify", short: nil, values: durations, attachedOnly: true),
             Option(long: "--timeout", short: nil, values: durations),
             Option(long: "--kill-after", short: nil, values: durations),
+            Option(long: "--no-history", short: nil, values: nil),
             Option(long: "--version", short: nil, values: nil),
             Option(long: "--help", short: "h", values: nil),
         ]
@@ -72,7 +73,7 @@ struct ArgumentVectorGenerator {
     }
 
     private mutating func vector(witness: [String]) -> [String] {
-        if rng.chance(3) { return [rng.pick(["say", "done"])] + (rng.chance(50) ? [rng.pick(Self.texts)] : []) }
+        if rng.chance(3) { return [rng.pick(["say", "done", "history"])] + (rng.chance(50) ? [rng.pick(Self.texts)] : []) }
         var words: [String] = []
         for _ in 0..<rng.int(0...5) {
             if rng.chance(10) {

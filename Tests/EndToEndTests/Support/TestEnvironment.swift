@@ -27,13 +27,17 @@ enum TestEnvironment {
     ]
 
     /// The child environment: ours minus CI/terminal/locale variables and loadwrap's own,
-    /// plus an xterm and a UTF-8 locale, plus `overrides` (nil removes a variable).
+    /// plus an xterm, a UTF-8 locale and history off, plus `overrides` (nil removes a variable).
     static func childEnvironment(_ overrides: [String: String?] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment.filter { key, _ in
             !droppedVariables.contains(key) && !key.hasPrefix("LOADWRAP")
         }
         env["TERM"] = "xterm-256color"
         env["LANG"] = "C.UTF-8"
+        // Never the user's remembered durations: history is off unless a test turns it on, and
+        // then it lives where the test says (HistoryTests gives each test a directory of its own).
+        env["LOADWRAP_HISTORY"] = "0"
+        env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "loadwrap-e2e-no-state"
         for (key, value) in overrides { env[key] = value }
         return env
     }

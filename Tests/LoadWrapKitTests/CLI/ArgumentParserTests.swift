@@ -215,6 +215,20 @@ import Testing
         #expect(error(["--no-group=yes", "make"]) == .unexpectedValue(option: "--no-group"))
     }
 
+    @Test func noHistory() throws {
+        #expect(try options(["make"]).history)
+        #expect(try !options(["--no-history", "make"]).history)
+        #expect(error(["--no-history=1", "make"]) == .unexpectedValue(option: "--no-history"))
+    }
+
+    @Test func historyClear() throws {
+        #expect(try ArgumentParser.parse(["history", "--clear"]) == .clearHistory)
+        #expect(error(["history"]) == .historyUsage)
+        #expect(error(["history", "--clear", "x"]) == .historyUsage)
+        #expect(try options(["--", "history", "--clear"]).command == ["history", "--clear"])
+        #expect(UsageError.historyUsage.rendered() == "Error: Expected 'loadwrap history --clear'.\n")
+    }
+
     @Test func newOptionsTogether() throws {
         let parsed = try options([
             "-q", "--result=failure", "--success", "ok", "--failure", "bad", "--heartbeat", "10s", "--no-group",

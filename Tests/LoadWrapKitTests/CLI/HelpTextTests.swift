@@ -24,6 +24,10 @@ import Testing
                                           1200/5000 --unit B (bytes), or --clear for a plain
                                           spinner.
 
+                REMEMBERED DURATIONS:
+                  loadwrap history --clear
+                                          Forget how long every command took (see --no-history).
+
                 OPTIONS:
                   -t, --title <text>      Text beside the spinner (default: the command line).
                   -s, --spinner <name>    Spinner style (default: dots, or line when the locale
@@ -65,6 +69,9 @@ import Testing
                   --kill-after <duration>
                                           After the timeout's SIGTERM, wait this long, then
                                           SIGKILL (default: 5s).
+                  --no-history            Neither show nor remember how long this command
+                                          usually takes (also LOADWRAP_HISTORY=0; 'loadwrap
+                                          history --clear' forgets every run).
                   --version               Show the version.
                   -h, --help              Show help information.
 

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Remembered durations for one run: where they are, which command this is, and the rules for
+/// touching the disk. Reading happens at the first frame, off the start-up path; writing after the
+/// command ended and the terminal is restored; both on a thread that is waited for only briefly,
+/// so a slow disk costs a missing figure, never time.
+struct History: Sendable {
+    /// Where runs are remembered.
+    let store: HistoryStore
+    /// The command as given; with the working directory, the key.
+    let command: [String]
+    /// `--delay`: a run that ends sooner never touches the disk (it never showed a spinner).
+    let delayMS: Int
+
+    /// How long loadwrap's exit waits for the write, at most.
+    static let writeBudgetMS = 5
+    /// How long the first frame waits for the read before it is drawn without the figure.
+    static let readWaitMS = 2
+
+    /// The history of this run, or nil when it is off (`--no-history`, `LOADWRAP_HISTORY=0`) or
+    /// there is no state directory to keep it in.
+    init?(_ options: Options, environment: [String: String]) {
+        guard options.history, Self.enabled(environment), let store = HistoryStore(environment: environment) else {
+            return nil
+        }
+        self.init(store: store, command: options.command, delayMS: options.delayMS)
+    }
+
+    /// The history of `command` in `store`.
+    init(store: HistoryStore, command: [String], delayMS: Int) {
+        self.store = store
+        self.command = command
+        self.delayMS = delayMS
+    }
+
+    /// The variable that turns history off.
+    static let variable = "LOADWRAP_HISTORY"
+
+    /// False when `LOADWRAP_HISTORY` is `0`, `false`, `no` or `off` (any case).
+    static func enabled(_ environment: [String: String]) -> Bool {
+        guard let value = environment[variable] else { return true }
+        return !["0", "false", "no", "off"].contains(value.lowercased())
+    }
+
+    /// This run's key, from the working directory as it is now; nil when that cannot be read.
+    func key() -> HistoryKey? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        let directory = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return HistoryKey(command: command, directory: directory)
+    }
+
+    /// The look-up of the usual duration, started by the overlay's first frame at or after `fromMS`.
+    func lookup(fromMS: Int) -> UsualLookup {
+        UsualLookup(fromMS: fromMS) { [self] in key().flatMap { HistoryEstimate.usualMS(store.runs(of: $0)) } }
+    }
+
+    /// Remembers a run that took `elapsedMS`, waiting at most `writeBudgetMS` for the disk; a run
+    /// shorter than `--delay` is not remembered. Returns whether the write was seen to finish.
+    @discardableResult
+    func remember(elapsedMS: Int, succeeded: Bool) -> Bool {
+        guard elapsedMS >= delayMS else { return false }
+        let work = BackgroundWork.start { [self] () -> Bool in
+            guard let key = key() else { return false }
+            return store.remember(HistoryRecord(key: key, elapsedMS: elapsedMS, succeeded: succeeded, unixTime: time(nil)))
+        }
+        return work?.value(waitingMS: Self.writeBudgetMS) ?? false
+    }
+}

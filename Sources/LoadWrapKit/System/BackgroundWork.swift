@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Work on a thread of its own that the caller waits for only as long as it chooses: file access
+/// that a slow or hung disk (a stalled network home) could block must not hold up the terminal or
+/// loadwrap's exit. The thread says it is done by writing a byte to a pipe, which `poll` can wait
+/// on with a timeout; a caller that gives up simply stops waiting (an exit ends the thread).
+final class BackgroundWork<Value>: @unchecked Sendable {
+    private let body: () -> Value
+    /// Written by the thread before it signals the pipe; read only after the pipe said done.
+    private var value: Value?
+    /// The pipe's read end (the caller's) and write end (the thread's, closed when it is done).
+    private let doneRead: Int32
+    private let doneWrite: Int32
+    /// True once the caller has seen the pipe's byte and closed its end.
+    private var collected = false
+
+    private init(body: @escaping () -> Value, doneRead: Int32, doneWrite: Int32) {
+        self.body = body
+        self.doneRead = doneRead
+        self.doneWrite = doneWrite
+    }
+
+    /// Starts `body` on a thread of its own; nil when no pipe or thread could be made.
+    static func start(_ body: @escaping () -> Value) -> BackgroundWork? {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let work = BackgroundWork(body: body, doneRead: fds[0], doneWrite: fds[1])
+        guard DetachedThread.start({ work.runOnThread() }) else {
+            close(fds[0])
+            close(fds[1])
+            return nil
+        }
+        return work
+    }
+
+    /// The body's value once it is done, waiting at most `ms` milliseconds (0: just look); nil
+    /// while it runs on. A value is handed out once.
+    func value(waitingMS ms: Int) -> Value? {
+        guard !collected else { return nil }
+        var entry = pollfd(fd: doneRead, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&entry, 1, Int32(clamping: ms)) } while ready < 0 && errno == EINTR
+        guard ready > 0 else { return nil }
+        collected = true
+        close(doneRead)
+        return value
+    }
+
+    private func runOnThread() {
+        value = body()
+        var byte: UInt8 = 1
+        _ = write(doneWrite, &byte, 1)
+        close(doneWrite)
+    }
+}
+
+/// A thread nobody joins, started with every signal blocked: loadwrap's handlers and `waitid`
+/// stay on the main thread.
+private final class DetachedThread {
+    private let body: () -> Void
+
+    private init(_ body: @escaping () -> Void) {
+        self.body = body
+    }
+
+    /// Runs `body` on a new thread; false when none could be made.
+    static func start(_ body: @escaping () -> Void) -> Bool {
+        let context = Unmanaged.passRetained(DetachedThread(body)).toOpaque()
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        let started = create(context)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        if !started { Unmanaged<DetachedThread>.fromOpaque(context).release() }
+        return started
+    }
+
+    /// pthread_create and pthread_detach, whose types differ between Glibc and Darwin.
+    private static func create(_ context: UnsafeMutableRawPointer) -> Bool {
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { Unmanaged<DetachedThread>.fromOpaque($0!).takeRetainedValue().body(); return nil },
+                             context) == 0 else { return false }
+        pthread_detach(thread)
+        #else
+        var thread: pthread_t?
+        guard pthread_create(&thread, nil, { Unmanaged<DetachedThread>.fromOpaque($0).takeRetainedValue().body(); return nil },
+                             context) == 0, let thread else { return false }
+        pthread_detach(thread)
+        #endif
+        return true
+    }
+}
