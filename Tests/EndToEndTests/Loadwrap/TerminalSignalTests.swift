@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -37,10 +38,19 @@ import Testing
         let options = end == "timeout" ? ["--timeout", "1"] : []
         let session = try PtySession(
             Loadwrap.command(["--delay", "0", "--term-progress", "always"] + options
-                             + ["--", "sh", "-c", end == "failure" ? "read a; exit 3" : "sleep 30"]),
+                             + ["--", "sh", "-c", end == "failure" ? "read a; exit 3" : "echo pid $$; exec sleep 30"]),
             stdin: end == "failure" ? .pipe : .pty)
         defer { session.terminate() }
         #expect(session.waitFor { indicatorStates($0).contains("3;0") })
+        if end != "failure" {
+            // A ^C before the shell has exec'd sleep could be lost to the shell: wait for the exec,
+            // then for a frame drawn after it (loadwrap has taken the keys by then).
+            #expect(session.waitFor { Loadwrap.pids(in: $0).count == 1 })
+            let pid = Loadwrap.pids(in: session.output).first ?? 0
+            #expect(Loadwrap.waitUntil { (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "sleep\n" })
+            let seen = session.output.count
+            #expect(session.waitFor { !Loadwrap.frames(in: $0.dropFirst(seen)).isEmpty })
+        }
         switch end {
         case "signal": session.kill(SIGTERM)
         case "ctrl-c": session.send("\u{03}")
