@@ -22,6 +22,9 @@ struct OptionSpec: Sendable {
     var valueIsOptional = false
     /// The help description, one sentence.
     let help: String
+    /// The environment variable that sets this option's user-wide default (a flag beats it), or
+    /// nil: the command, its title and its time limit are per run, never from the environment.
+    var environment: String?
 
     /// Every option in help order; `--help` stays last, as in swift-argument-parser.
     static let all: [OptionSpec] = [
@@ -30,26 +33,31 @@ struct OptionSpec: Sendable {
             help: "Text beside the spinner (default: the command line)."),
         OptionSpec(
             id: .spinner, long: "--spinner", short: "s", valueName: "name",
-            help: "Spinner style (default: dots, or line when the locale is not UTF-8)."),
+            help: "Spinner style (default: dots, or line when the locale is not UTF-8).",
+            environment: "LOADWRAP_SPINNER"),
         OptionSpec(
             id: .listSpinners, long: "--list-spinners", short: nil, valueName: nil,
             help: "List the spinner styles with a sample frame and exit."),
         OptionSpec(
             id: .delay, long: "--delay", short: nil, valueName: "duration",
-            help: "Draw nothing for commands that end sooner: 250ms, 1.5s, 2m or seconds (default: 100ms)."),
+            help: "Draw nothing for commands that end sooner: 250ms, 1.5s, 2m or seconds (default: 100ms).",
+            environment: "LOADWRAP_DELAY"),
         OptionSpec(
             id: .mode, long: "--mode", short: nil, valueName: "mode",
-            help: "auto, overlay, plain or silent (default: auto: overlay on a terminal, plain in CI or a log)."),
+            help: "auto, overlay, plain or silent (default: auto: overlay on a terminal, plain in CI or a log).",
+            environment: "LOADWRAP_MODE"),
         OptionSpec(
             id: .color, long: "--color", short: nil, valueName: "when",
-            help: "auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set)."),
+            help: "auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set).",
+            environment: "LOADWRAP_COLOR"),
         OptionSpec(
             id: .quiet, long: "--quiet", short: "q", valueName: nil,
             help: "Show the command's output only if it fails (output into a pipe or file still streams)."),
         OptionSpec(
             id: .result, long: "--result", short: nil, valueName: "when", valueIsOptional: true,
             help: "Print an end line: always (the default for --result), failure or never"
-                + " (default: always in plain mode, never in overlay)."),
+                + " (default: always in plain mode, never in overlay).",
+            environment: "LOADWRAP_RESULT"),
         OptionSpec(
             id: .success, long: "--success", short: nil, valueName: "text",
             help: "The end line's text when the command succeeds (default: the title)."),
@@ -58,7 +66,8 @@ struct OptionSpec: Sendable {
             help: "The end line's text when the command fails (default: the title)."),
         OptionSpec(
             id: .heartbeat, long: "--heartbeat", short: nil, valueName: "duration",
-            help: "Plain mode: say the command is still running after this much silence; 0 is off (default: 60s)."),
+            help: "Plain mode: say the command is still running after this much silence; 0 is off (default: 60s).",
+            environment: "LOADWRAP_HEARTBEAT"),
         OptionSpec(
             id: .noGroup, long: "--no-group", short: nil, valueName: nil,
             help: "Plain mode: no collapsible log groups on GitHub Actions and GitLab CI."),
@@ -72,21 +81,25 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .termProgress, long: "--term-progress", short: nil, valueName: "when",
             help: "auto, always or never: show progress in the terminal's tab or taskbar (OSC 9;4)"
-                + " (default: auto: where the terminal is known to show it, not in tmux or screen)."),
+                + " (default: auto: where the terminal is known to show it, not in tmux or screen).",
+            environment: "LOADWRAP_TERM_PROGRESS"),
         OptionSpec(
             id: .notify, long: "--notify", short: nil, valueName: "duration", valueIsOptional: true,
             help: "When the command ran longer than this (default for --notify: 10s), ask the terminal"
-                + " for a desktop notification at its end, or ring the bell."),
+                + " for a desktop notification at its end, or ring the bell.",
+            environment: "LOADWRAP_NOTIFY"),
         OptionSpec(
             id: .timeout, long: "--timeout", short: nil, valueName: "duration",
             help: "End the command and everything it started after this long (SIGTERM); exit 124. 0 is no limit."),
         OptionSpec(
             id: .killAfter, long: "--kill-after", short: nil, valueName: "duration",
-            help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s)."),
+            help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s).",
+            environment: "LOADWRAP_KILL_AFTER"),
         OptionSpec(
             id: .noHistory, long: "--no-history", short: nil, valueName: nil,
             help: "Neither show nor remember how long this command usually takes (also LOADWRAP_HISTORY=0;"
-                + " 'loadwrap history --clear' forgets every run)."),
+                + " 'loadwrap history --clear' forgets every run).",
+            environment: "LOADWRAP_HISTORY"),
         OptionSpec(
             id: .version, long: "--version", short: nil, valueName: nil,
             help: "Show the version."),
