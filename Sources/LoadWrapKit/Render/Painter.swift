@@ -63,12 +63,18 @@ struct Painter {
     /// command's (a prompt, a pager); empty when nothing is due.
     mutating func frame(nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
         guard !ended, overlay.isDue(nowMS: nowMS) else { return [] }
-        let view = view()
-        if canDraw(nowMS: nowMS, view: view) { return draw(nowMS: nowMS) }
+        if canDraw(nowMS: nowMS, view: view()) { return draw(nowMS: nowMS) }
         overlay.skipFrame(nowMS: nowMS)
-        // The terminal is someone else's now (a full-screen program, a prompt, a shell in front).
-        let away = scanner.alternateScreen || !view.modesAllowDrawing || !view.foreground
-        return overlay.erase() + (away ? showIndicator(.none) : [])
+        return overlay.erase() + indicatorAway(view: view())
+    }
+
+    /// The indicator's removal while the terminal is someone else's (a full-screen program, a
+    /// pager or password prompt, a shell in front); the view is read only when one is shown.
+    private mutating func indicatorAway(view: @autoclosure () -> TerminalView) -> [UInt8] {
+        guard let shown = indicator?.shown, shown != .none else { return [] }
+        let view = view()
+        guard scanner.alternateScreen || !view.modesAllowDrawing || !view.foreground else { return [] }
+        return showIndicator(.none)
     }
 
     /// When `frame` next has something to do, or nil for never.
