@@ -21,14 +21,21 @@ enum ZshCompletion {
                 '*:: :->command' && ret=0
 
             if [[ $state == command ]]; then
+              # After `--` the words start with it; what follows is the command, never a verb.
+              local verb=1
+              if [[ $words[1] == -- ]]; then
+                shift words
+                (( CURRENT-- ))
+                verb=0
+              fi
               if (( CURRENT == 1 )); then
-                _describe -t verbs 'loadwrap verb' verbs && ret=0
+                (( verb )) && _describe -t verbs 'loadwrap verb' verbs && ret=0
                 _command_names -e && ret=0
               else
-                case $words[1] in
-                  (history) _values 'history option' '--clear[forget every remembered run]' && ret=0 ;;
-                  (progress) compadd -- --clear --unit && ret=0 ;;
-                  (say|done) _message 'text' ;;
+                case $verb$words[1] in
+                  (1history) _values 'history option' '--clear[forget every remembered run]' && ret=0 ;;
+                  (1progress) compadd -- --clear --unit && ret=0 ;;
+                  (1say|1done) _message 'text' ;;
                   (*) _normal && ret=0 ;;
                 esac
               fi
