@@ -68,6 +68,35 @@ import Testing
         #expect(run.stderr.isEmpty, "\(run.stderrText)")
     }
 
+    @Test("zsh: Tab in an interactive zsh completes options, values and the wrapped command",
+          .enabled(if: ExternalTool.exists("zsh") || ExternalTool.onCI, "zsh is not installed"))
+    func zshInteractive() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try file(try script("zsh"), named: "_loadwrap", in: dir)
+        var environment = Loadwrap.pathFirst
+        environment["TERM"] = "dumb"
+        let session = try PtySession(["zsh", "-f", "-i"], environment: environment)
+        defer { session.terminate() }
+        // The prompt is split in the command so that its echo does not look like the prompt.
+        session.send("fpath=(\(dir) $fpath); autoload -Uz compinit; compinit -u -D; PS1='<''ready> '\n")
+        #expect(session.waitForOutput(containing: "<ready> "), "zsh never started")
+        /// Types `line` after clearing the line (Ctrl-U), presses Tab twice, and waits for `expected`.
+        func offers(_ line: String, _ expected: [String]) -> Bool {
+            let start = session.output.count
+            session.send("\u{15}" + line + "\t\t")
+            return session.waitFor(timeout: 10) { bytes in
+                let text = String(decoding: bytes.dropFirst(start), as: UTF8.self)
+                return expected.allSatisfy { text.contains($0) }
+            }
+        }
+        #expect(offers("loadwrap --ti", ["--timeout", "--title"]))
+        #expect(offers("loadwrap --spinner d", ["dots2", "dots3"]))
+        #expect(offers("loadwrap --mode=", ["overlay", "silent"]))
+        #expect(offers("loadwrap -q -- ech", ["echo "]))
+        #expect(offers("loadwrap history ", ["--clear"]))
+    }
+
     /// What fish offers for `line` after sourcing the script (`complete -C`), without descriptions.
     private func fishCandidates(_ line: String, script path: String) throws -> Set<String> {
         let run = try PtySession.run(
