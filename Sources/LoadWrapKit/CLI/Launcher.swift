@@ -9,9 +9,11 @@ package enum Launcher {
     /// Runs loadwrap with `arguments` (without argv[0]) and never returns.
     package static func main(_ arguments: [String]) -> Never {
         StandardDescriptors.fillClosed()
+        // Read once: the parser takes a run's defaults from it, and the run and the commands use it.
+        let environment = ProcessEnvironment.current()
         let invocation: Invocation
         do {
-            invocation = try ArgumentParser.parse(arguments)
+            invocation = try ArgumentParser.parse(arguments, environment: environment)
         } catch {
             StandardStreams.err(error.rendered())
             exit(error.exitCode)
@@ -20,34 +22,22 @@ package enum Launcher {
         case .help: StandardStreams.out(HelpText.render())
         case .version: StandardStreams.out(LoadWrapVersion.line)
         case .listSpinners: StandardStreams.out(SpinnerList.render())
-        case .run(let options): run(options, environment: ProcessEnvironment.current())
-        case .say(let text): talkBack(.say(text))
-        case .done(let text): talkBack(.done(text))
-        case .progress(let value): talkBack(.progress(value))
-        case .clearHistory: HistoryStore(environment: ProcessEnvironment.current())?.clear()
+        case .run(let options): Session(options, environment: environment).run()
+        case .say(let text): talkBack(.say(text), environment: environment)
+        case .done(let text): talkBack(.done(text), environment: environment)
+        case .progress(let value): talkBack(.progress(value), environment: environment)
+        case .clearHistory: HistoryStore(environment: environment)?.clear()
         }
         exit(0)
     }
 
     /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its
     /// text as a plain line on stderr and `done` and `progress` do nothing, so scripts stay portable.
-    private static func talkBack(_ message: ControlMessage) {
-        if let client = ControlClient(environment: ProcessEnvironment.current()), client.send(message) {
+    private static func talkBack(_ message: ControlMessage, environment: [String: String]) {
+        if let client = ControlClient(environment: environment), client.send(message) {
             client.disconnect()
         } else if case .say(let text) = message {
             StandardStreams.err(text + "\n")
         }
-    }
-
-    /// Starts the command under the chosen mode and imitates its end; a bad value in a variable
-    /// that stands for an option is refused as the option's would be, before anything runs.
-    private static func run(_ options: Options, environment: [String: String]) -> Never {
-        if let value = environment[TerminalFeatures.variable], !value.isEmpty, TermProgressRequest(rawValue: value) == nil {
-            let error = UsageError.invalidValue(value, option: TerminalFeatures.variable,
-                                                accepted: TermProgressRequest.allCases.map(\.rawValue))
-            StandardStreams.err(error.rendered())
-            exit(error.exitCode)
-        }
-        Session(options, environment: environment).run()
     }
 }
