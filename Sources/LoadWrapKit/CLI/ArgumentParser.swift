@@ -2,9 +2,9 @@
 ///
 /// Options come first; everything after `--`, or from the first word that is not an option, is the
 /// command, untouched, so `loadwrap make -j8` runs `make -j8`. Values may be attached
-/// (`--title=x`, `-tx`) or follow (`--title x`, `-t x`). `--help`, `--version` and
-/// `--list-spinners` act as soon as they are read. Texts loadwrap will print (titles, `say` and
-/// `done`) are sanitised here, where they enter.
+/// (`--title=x`, `-tx`) or follow (`--title x`, `-t x`). `--help`, `--version`, `--list-spinners`,
+/// `--generate-manual` and `--completions` act as soon as they are read. Texts loadwrap will print
+/// (titles, `say` and `done`) are sanitised here, where they enter.
 ///
 /// A run also takes defaults from the environment: each option whose `OptionSpec` row names a
 /// variable (`LOADWRAP_MODE`) reads it when the option is not on the command line, through the same
@@ -108,6 +108,8 @@ package enum ArgumentParser {
         case .help: return .help
         case .version: return .version
         case .listSpinners: return .listSpinners
+        case .generateManual: return .manual
+        case .completions: return .completions(try choice(text, option: name))
         case .title: options.title = Sanitizer.sanitize(text)
         case .spinner: options.spinner = try spinner(text, option: name)
         case .delay: options.delayMS = try duration(text, option: name)

@@ -22,6 +22,9 @@ package enum HelpText {
             + " (bytes), or --clear for a plain spinner."),
     ]
 
+    /// What `loadwrap history --clear` does.
+    static let historyHelp = "Forget how long every command took (see --no-history)."
+
     /// The whole help text, ending in a newline.
     package static func render() -> String {
         var text = "OVERVIEW: \(overview)\n\nUSAGE: \(UsageError.usage)\n\nARGUMENTS:\n"
@@ -33,7 +36,7 @@ package enum HelpText {
             text += entry(label, description)
         }
         text += "\nREMEMBERED DURATIONS:\n"
-        text += entry("loadwrap history --clear", "Forget how long every command took (see --no-history).")
+        text += entry("loadwrap history --clear", historyHelp)
         text += "\nOPTIONS:\n"
         for option in OptionSpec.all {
             text += entry(option.label, option.help, tag: option.environment.map { "[env: \($0)]" })

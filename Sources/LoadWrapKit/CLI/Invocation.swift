@@ -8,6 +8,10 @@ package enum Invocation: Equatable, Sendable {
     case version
     /// Print `SpinnerList.render()` to stdout and exit 0.
     case listSpinners
+    /// Print `ManualPage.render()` (roff) to stdout and exit 0.
+    case manual
+    /// Print the completion script for the shell to stdout and exit 0.
+    case completions(CompletionShell)
     /// `loadwrap say TEXT`: from inside a command, change the spinner's title.
     case say(String)
     /// `loadwrap done [TEXT]`: from inside a command, stop the spinner now.

@@ -22,6 +22,8 @@ package enum Launcher {
         case .help: StandardStreams.out(HelpText.render())
         case .version: StandardStreams.out(LoadWrapVersion.line)
         case .listSpinners: StandardStreams.out(SpinnerList.render())
+        case .manual: StandardStreams.out(ManualPage.render())
+        case .completions(let shell): StandardStreams.out(shell.script())
         case .run(let options): Session(options, environment: environment).run()
         case .say(let text): talkBack(.say(text), environment: environment)
         case .done(let text): talkBack(.done(text), environment: environment)

@@ -7,7 +7,7 @@ struct OptionSpec: Sendable {
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
         case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
-        case version, help
+        case generateManual, completions, version, help
     }
 
     /// Which option this is.
@@ -100,6 +100,12 @@ struct OptionSpec: Sendable {
             help: "Neither show nor remember how long this command usually takes (also LOADWRAP_HISTORY=0;"
                 + " 'loadwrap history --clear' forgets every run).",
             environment: "LOADWRAP_HISTORY"),
+        OptionSpec(
+            id: .generateManual, long: "--generate-manual", short: nil, valueName: nil,
+            help: "Print the man page (loadwrap.1, roff) and exit."),
+        OptionSpec(
+            id: .completions, long: "--completions", short: nil, valueName: "shell",
+            help: "Print the completion script for bash, zsh or fish and exit."),
         OptionSpec(
             id: .version, long: "--version", short: nil, valueName: nil,
             help: "Show the version."),

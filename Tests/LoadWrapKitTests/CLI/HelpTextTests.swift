@@ -79,6 +79,9 @@ import Testing
                                           usually takes (also LOADWRAP_HISTORY=0; 'loadwrap
                                           history --clear' forgets every run).
                                           [env: LOADWRAP_HISTORY]
+                  --generate-manual       Print the man page (loadwrap.1, roff) and exit.
+                  --completions <shell>   Print the completion script for bash, zsh or fish and
+                                          exit.
                   --version               Show the version.
                   -h, --help              Show help information.
 

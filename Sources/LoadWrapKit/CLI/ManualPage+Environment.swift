@@ -1,0 +1,46 @@
+extension ManualPage {
+    /// Every variable loadwrap reads (`ProcessEnvironment.names`) and the one it sets, each once:
+    /// the options' defaults from the table first, then the rest by what they decide.
+    static var environment: [String] {
+        var lines = [".SH ENVIRONMENT"]
+        var described: Set<String> = []
+        /// Adds an entry for `names` (those not described yet), with `text`.
+        func entry(_ names: [String], _ text: String) {
+            let fresh = names.filter { described.insert($0).inserted }
+            guard !fresh.isEmpty else { return }
+            lines += [".TP", fresh.map(Roff.bold).joined(separator: ", "), Roff.line(text)]
+        }
+        lines.append(Roff.line("A LOADWRAP_ variable that stands for an option sets that option's default; the flag"
+            + " wins, an empty value counts as unset, and a bad value is a usage error (125) naming the variable."))
+        for option in OptionSpec.all {
+            guard let variable = option.environment else { continue }
+            if option.valueName == nil {
+                entry([variable], "0, false, no or off (any case): as if \(option.long) were given.")
+            } else {
+                entry([variable], "Sets the default of \(option.long); the flag wins.")
+            }
+        }
+        entry([ControlChannel.variable],
+              "Set by loadwrap for the command: the FIFO through which loadwrap say, done and progress reach it.")
+        entry(["CI"], "Set to anything but an empty value, 0 or false (any case): a CI job, so plain mode.")
+        entry(CIDetector.markers, "Set by a CI service (non-empty): plain mode. GITHUB_ACTIONS=true and GITLAB_CI"
+            + " also fold the command's output in a collapsible group (not with --no-group).")
+        entry(["JENKINS_URL", "BUILD_ID"], "Both set: a Jenkins job, so plain mode.")
+        entry(["NO_COLOR"], "Set and not empty: with --color auto, a monochrome spinner (it is still shown).")
+        entry(["TERM"], "dumb: plain mode and no colour. screen* and tmux* (with TMUX and STY):"
+            + " inside a multiplexer, so no terminal progress indicator and the bell for --notify.")
+        entry(["LC_ALL", "LC_CTYPE", "LANG"], "The first one set decides whether the locale is UTF-8; if not,"
+            + " the default spinner is line and the plain-mode marks are ASCII.")
+        entry(["XDG_RUNTIME_DIR", "TMPDIR"], "Where the control FIFO and the terminal lock live: XDG_RUNTIME_DIR,"
+            + " else /dev/shm on Linux, else TMPDIR, else /tmp. TMPDIR (else /tmp) also holds --quiet's output"
+            + " beyond 4 MiB.")
+        entry(["XDG_STATE_HOME", "HOME"], "Remembered durations live in $XDG_STATE_HOME/loadwrap"
+            + " (default ~/.local/state/loadwrap).")
+        entry(TerminalFeatures.variables, "Which terminal emulator this is, for --term-progress auto (OSC 9;4"
+            + " only where the terminal is known to show it) and for the kind of --notify notification.")
+        for name in ProcessEnvironment.names {
+            entry([name], "Read by loadwrap.")
+        }
+        return lines
+    }
+}
