@@ -4,21 +4,7 @@ import Testing
 /// `make install` and `make uninstall` into a temporary DESTDIR, through `Scripts/test-install.sh`
 /// with the binary under test (the debug build: the static release build takes minutes).
 @Suite struct InstallTests {
-    /// Whether the binary prints its man page; until it does (the `docs` branch adds
-    /// `--generate-manual` and `--completions`), `make install` cannot run.
-    static let binaryPrintsItsManual: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestEnvironment.loadwrap)
-        process.arguments = ["--generate-manual"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
-
-    @Test(.enabled(if: binaryPrintsItsManual, "the binary has no --generate-manual yet"))
-    func installThenUninstall() throws {
+    @Test func installThenUninstall() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [TestEnvironment.packageRoot + "/Scripts/test-install.sh", TestEnvironment.loadwrap]
