@@ -15,10 +15,11 @@ package enum ArgumentParser {
     /// An option word split into its option, the name as the user typed it, and any attached value.
     private typealias OptionWord = (spec: OptionSpec, name: String, attached: String?)
 
-    /// Parses `arguments`, with the defaults of a run from `environment`; the first problem found,
-    /// left to right, then in the variables in table order, is thrown.
+    /// Parses `arguments`, with the defaults of a run from `environment`, which is evaluated only
+    /// for a run (`--version` and `say` never read it); the first problem found, left to right,
+    /// then in the variables in table order, is thrown.
     package static func parse(
-        _ arguments: [String], environment: [String: String] = [:]
+        _ arguments: [String], environment: @autoclosure () -> [String: String] = [:]
     ) throws(UsageError) -> Invocation {
         // `say`, `done` and `progress` talk back to a running loadwrap; `loadwrap -- say` runs a
         // command called say.
@@ -180,10 +181,11 @@ package enum ArgumentParser {
     /// The `run` invocation, with the variables of the options not `given` applied, or an error
     /// when the command is empty or a variable's value is bad.
     private static func run(
-        _ options: Options, command: ArraySlice<String>, given: [OptionSpec.ID], environment: [String: String]
+        _ options: Options, command: ArraySlice<String>, given: [OptionSpec.ID], environment: () -> [String: String]
     ) throws(UsageError) -> Invocation {
         guard !command.isEmpty else { throw .missingCommand }
         var options = options
+        let environment = environment()
         for spec in OptionSpec.all {
             guard let variable = spec.environment, !given.contains(spec.id),
                 let value = environment[variable], !value.isEmpty

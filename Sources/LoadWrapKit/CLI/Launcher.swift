@@ -9,11 +9,10 @@ package enum Launcher {
     /// Runs loadwrap with `arguments` (without argv[0]) and never returns.
     package static func main(_ arguments: [String]) -> Never {
         StandardDescriptors.fillClosed()
-        // Read once: the parser takes a run's defaults from it, and the run and the commands use it.
-        let environment = ProcessEnvironment.current()
         let invocation: Invocation
         do {
-            invocation = try ArgumentParser.parse(arguments, environment: environment)
+            // The parser reads the snapshot only for a run (its defaults); the run then uses the same.
+            invocation = try ArgumentParser.parse(arguments, environment: ProcessEnvironment.snapshot)
         } catch {
             StandardStreams.err(error.rendered())
             exit(error.exitCode)
@@ -24,19 +23,19 @@ package enum Launcher {
         case .listSpinners: StandardStreams.out(SpinnerList.render())
         case .manual: StandardStreams.out(ManualPage.render())
         case .completions(let shell): StandardStreams.out(shell.script())
-        case .run(let options): Session(options, environment: environment).run()
-        case .say(let text): talkBack(.say(text), environment: environment)
-        case .done(let text): talkBack(.done(text), environment: environment)
-        case .progress(let value): talkBack(.progress(value), environment: environment)
-        case .clearHistory: HistoryStore(environment: environment)?.clear()
+        case .run(let options): Session(options, environment: ProcessEnvironment.snapshot).run()
+        case .say(let text): talkBack(.say(text))
+        case .done(let text): talkBack(.done(text))
+        case .progress(let value): talkBack(.progress(value))
+        case .clearHistory: HistoryStore(environment: ProcessEnvironment.snapshot)?.clear()
         }
         exit(0)
     }
 
     /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its
     /// text as a plain line on stderr and `done` and `progress` do nothing, so scripts stay portable.
-    private static func talkBack(_ message: ControlMessage, environment: [String: String]) {
-        if let client = ControlClient(environment: environment), client.send(message) {
+    private static func talkBack(_ message: ControlMessage) {
+        if let client = ControlClient(environment: ProcessEnvironment.snapshot), client.send(message) {
             client.disconnect()
         } else if case .say(let text) = message {
             StandardStreams.err(text + "\n")

@@ -15,6 +15,10 @@ enum ProcessEnvironment {
         "XDG_STATE_HOME", "HOME",
     ] + TerminalFeatures.variables + OptionSpec.all.compactMap { $0.environment }
 
+    /// The variables in `names` as they were at first use, read once for the whole run and only
+    /// when something needs them (`--version` and `--help` do not).
+    static let snapshot = current()
+
     /// The variables in `names` that are set.
     static func current() -> [String: String] {
         var result: [String: String] = [:]
