@@ -45,7 +45,8 @@ enum ZshCompletion {
             """
     }
 
-    /// One `_arguments` spec, single-quoted: `'(-t --title)'{-t+,--title=}'[Text beside the spinner]:text: '`.
+    /// One `_arguments` spec, single-quoted: `'(-t --title)'{-t+,--title=}'[Text beside the spinner]:text: '`,
+    /// `'--mode=[…]:mode:(auto overlay plain silent)'`.
     static func spec(_ option: OptionSpec) -> String {
         let names = (option.short.map { ["-\($0)"] } ?? []) + [option.long]
         let exclusion = option.endsParsing ? "(- *)" : names.count > 1 ? "(\(names.joined(separator: " ")))" : ""
@@ -56,8 +57,8 @@ enum ZshCompletion {
             let action = option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
             argument = (option.valueIsOptional ? "::" : ":") + valueName + ":" + action
         }
+        guard names.count > 1 else { return quoted(exclusion + option.long + suffix + description + argument) }
         let tail = quoted(description + argument)
-        guard names.count > 1 else { return quoted(exclusion) + quoted(option.long + suffix) + tail }
         // `-t+` takes `-tx` or `-t x`; `--title=` takes `--title=x` or `--title x`.
         let longSuffix = option.valueName == nil ? "" : "="
         return quoted(exclusion) + "{" + names[0] + suffix + "," + names[1] + longSuffix + "}" + tail

@@ -53,6 +53,8 @@ struct ArgumentVectorGenerator {
             Option(long: "--timeout", short: nil, values: durations),
             Option(long: "--kill-after", short: nil, values: durations),
             Option(long: "--no-history", short: nil, values: nil),
+            Option(long: "--generate-manual", short: nil, values: nil),
+            Option(long: "--completions", short: nil, values: ["bash", "zsh", "fish", "tcsh", "", "BASH"]),
             Option(long: "--version", short: nil, values: nil),
             Option(long: "--help", short: "h", values: nil),
         ]

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Programs some tests drive besides loadwrap (groff, bash-completion, zsh, fish), which a
+/// developer's machine may lack; `.ci/run` installs them, so on CI their tests always run.
+enum ExternalTool {
+    /// Whether an executable called `name` is on PATH.
+    static func exists(_ name: String) -> Bool {
+        path(name) != nil
+    }
+
+    /// The first executable called `name` on PATH, or nil.
+    static func path(_ name: String) -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Whether the tests run on CI, where a missing tool is a failure rather than a reason to skip.
+    static let onCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+
+    /// bash-completion's main script, which defines `_command_offset`.
+    static let bashCompletion = "/usr/share/bash-completion/bash_completion"
+}
