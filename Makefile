@@ -1,15 +1,26 @@
 # loadwrap — build, test, install, benchmark.
 SWIFT ?= swift
 PREFIX ?= /usr/local
+# Where `make install` puts things, under $(DESTDIR)$(PREFIX); `make uninstall` removes exactly these.
+BINDIR = $(PREFIX)/bin
+MAN1DIR = $(PREFIX)/share/man/man1
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BINDIR)/loadwrap $(MAN1DIR)/loadwrap.1 $(BASHDIR)/loadwrap $(ZSHDIR)/_loadwrap \
+            $(FISHDIR)/loadwrap.fish
+# The one version (Scripts/version.sh: `git describe` in a checkout, else LoadWrapVersion's
+# constant), stamped into the release binary through the C target; a bare `swift build` is not.
+VERSION := $(shell sh Scripts/version.sh)
 # The Swift runtime is linked in, so start-up costs about what `env` costs: on Linux the whole
 # executable is static, which spares the dynamic linker ~60% of start-up (callgrind: relocations
 # for libstdc++, libm, libgcc_s). macOS has no static executables; the runtime is in the OS there.
-RELEASE_FLAGS = -c release --static-swift-stdlib
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xcc -DLOADWRAP_VERSION='"$(VERSION)"'
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test fuzz install bench clean
+.PHONY: build test fuzz install uninstall dist bench clean
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -25,9 +36,34 @@ fuzz:
 	$(SWIFT) build
 	FUZZ_COUNT=$(FUZZ_COUNT) $(SWIFT) test --filter FuzzTests
 
+# `make install` builds the release binary and installs it with its man page and completions,
+# which the binary itself prints (--generate-manual, --completions). BIN=path installs that
+# binary instead, without building: the install test uses BIN=.build/debug/loadwrap, as the
+# static release build takes minutes.
+ifeq ($(BIN),)
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/loadwrap" $(DESTDIR)$(PREFIX)/bin/loadwrap
+install: BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/loadwrap
+endif
+install:
+	set -e; bin="$(BIN)"; \
+	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	"$$bin" --generate-manual > "$$tmp/loadwrap.1"; \
+	for shell in bash zsh fish; do "$$bin" --completions $$shell > "$$tmp/$$shell"; done; \
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" "$(DESTDIR)$(BASHDIR)" "$(DESTDIR)$(ZSHDIR)" \
+	    "$(DESTDIR)$(FISHDIR)"; \
+	install -m 0755 "$$bin" "$(DESTDIR)$(BINDIR)/loadwrap"; \
+	install -m 0644 "$$tmp/loadwrap.1" "$(DESTDIR)$(MAN1DIR)/loadwrap.1"; \
+	install -m 0644 "$$tmp/bash" "$(DESTDIR)$(BASHDIR)/loadwrap"; \
+	install -m 0644 "$$tmp/zsh" "$(DESTDIR)$(ZSHDIR)/_loadwrap"; \
+	install -m 0644 "$$tmp/fish" "$(DESTDIR)$(FISHDIR)/loadwrap.fish"
+
+uninstall:
+	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED)))
+
+# The release archive loadwrap-VERSION-OS-ARCH.tar.gz and its .sha256 (Scripts/dist.sh checks the
+# static binary in it runs without the toolchain and fails otherwise).
+dist:
+	VERSION="$(VERSION)" MAKE="$(MAKE)" sh Scripts/dist.sh
 
 bench: build
 	python3 Scripts/bench.py

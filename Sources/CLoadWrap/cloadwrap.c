@@ -159,3 +159,11 @@ ssize_t lw_splice(int in, int out, size_t length) {
     return -1;
 #endif
 }
+
+const char *lw_build_version(void) {
+#ifdef LOADWRAP_VERSION
+    return LOADWRAP_VERSION;
+#else
+    return NULL;
+#endif
+}

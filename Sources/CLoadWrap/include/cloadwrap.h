@@ -57,4 +57,9 @@ const void *lw_memrchr(const void *start, int byte, size_t length);
 /// non-blocking on both pipes); -1 with errno ENOSYS elsewhere, where the caller copies instead.
 ssize_t lw_splice(int in, int out, size_t length);
 
+/// The version `make build` stamps in (`-Xcc -DLOADWRAP_VERSION="…"`, from Scripts/version.sh),
+/// or NULL for a build without it (`swift build`), which then reports LoadWrapVersion's constant.
+/// In C because a Swift `-D` carries no value, and a generated Swift file would dirty the checkout.
+const char *lw_build_version(void);
+
 #endif

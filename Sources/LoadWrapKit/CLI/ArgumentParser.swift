@@ -5,12 +5,22 @@
 /// (`--title=x`, `-tx`) or follow (`--title x`, `-t x`). `--help`, `--version`, `--list-spinners`,
 /// `--generate-manual` and `--completions` act as soon as they are read. Texts loadwrap will print
 /// (titles, `say` and `done`) are sanitised here, where they enter.
+///
+/// A run also takes defaults from the environment: each option whose `OptionSpec` row names a
+/// variable (`LOADWRAP_MODE`) reads it when the option is not on the command line, through the same
+/// `apply` as the flag, so a bad value is refused the same way, naming the variable. An empty
+/// variable counts as unset; a flag beats its variable, whose value is then not even checked
+/// (as clap's `env`).
 package enum ArgumentParser {
     /// An option word split into its option, the name as the user typed it, and any attached value.
     private typealias OptionWord = (spec: OptionSpec, name: String, attached: String?)
 
-    /// Parses `arguments`; the first problem found, left to right, is thrown.
-    package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    /// Parses `arguments`, with the defaults of a run from `environment`, which is evaluated only
+    /// for a run (`--version` and `say` never read it); the first problem found, left to right,
+    /// then in the variables in table order, is thrown.
+    package static func parse(
+        _ arguments: [String], environment: @autoclosure () -> [String: String] = [:]
+    ) throws(UsageError) -> Invocation {
         // `say`, `done` and `progress` talk back to a running loadwrap; `loadwrap -- say` runs a
         // command called say.
         if let verb = arguments.first, verb == "say" || verb == "done" {
@@ -26,14 +36,15 @@ package enum ArgumentParser {
             return .clearHistory
         }
         var options = Options(command: [])
+        var given: [OptionSpec.ID] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let word = arguments[index]
             if word == "--" {
-                return try run(options, command: arguments[(index + 1)...])
+                return try run(options, command: arguments[(index + 1)...], given: given, environment: environment)
             }
             guard let option = try split(word) else {
-                return try run(options, command: arguments[index...])
+                return try run(options, command: arguments[index...], given: given, environment: environment)
             }
             index += 1
             var value: String?
@@ -54,6 +65,7 @@ package enum ArgumentParser {
             if let done = try apply(option.spec.id, name: option.name, value: value, to: &options) {
                 return done
             }
+            given.append(option.spec.id)
         }
         throw .missingCommand
     }
@@ -166,10 +178,26 @@ package enum ArgumentParser {
         throw .invalidValue(value, option: option, accepted: Choice.allCases.map(\.rawValue))
     }
 
-    /// The `run` invocation, or an error when the command is empty.
-    private static func run(_ options: Options, command: ArraySlice<String>) throws(UsageError) -> Invocation {
+    /// The `run` invocation, with the variables of the options not `given` applied, or an error
+    /// when the command is empty or a variable's value is bad.
+    private static func run(
+        _ options: Options, command: ArraySlice<String>, given: [OptionSpec.ID], environment: () -> [String: String]
+    ) throws(UsageError) -> Invocation {
         guard !command.isEmpty else { throw .missingCommand }
         var options = options
+        let environment = environment()
+        for spec in OptionSpec.all {
+            guard let variable = spec.environment, !given.contains(spec.id),
+                let value = environment[variable], !value.isEmpty
+            else { continue }
+            if spec.valueName == nil {
+                // A flag's variable is a switch (`LOADWRAP_HISTORY=0` is `--no-history`); any
+                // other value leaves the flag off, as before the variable was general.
+                if History.switchedOff(value) { _ = try apply(spec.id, name: variable, value: nil, to: &options) }
+            } else {
+                _ = try apply(spec.id, name: variable, value: value, to: &options)
+            }
+        }
         options.command = Array(command)
         return .run(options)
     }

@@ -39,14 +39,15 @@ package enum HelpText {
         text += entry("loadwrap history --clear", historyHelp)
         text += "\nOPTIONS:\n"
         for option in OptionSpec.all {
-            text += entry(option.label, option.help)
+            text += entry(option.label, option.help, tag: option.environment.map { "[env: \($0)]" })
         }
         return text
     }
 
     /// One indented entry: the label, then the description from `descriptionColumn`, wrapped to
-    /// `width`; a label too long for the column puts its description on the next line.
-    static func entry(_ label: String, _ description: String) -> String {
+    /// `width`; a label too long for the column puts its description on the next line. A `tag`
+    /// (`[env: LOADWRAP_MODE]`, as clap shows it) ends the description and is never split.
+    static func entry(_ label: String, _ description: String, tag: String? = nil) -> String {
         let indent = String(repeating: " ", count: descriptionColumn)
         var text = "  " + label
         if text.count + 2 > descriptionColumn {
@@ -55,7 +56,8 @@ package enum HelpText {
             text += String(repeating: " ", count: descriptionColumn - text.count)
         }
         var column = descriptionColumn
-        for (index, word) in description.split(separator: " ").enumerated() {
+        let words = description.split(separator: " ") + (tag.map { [Substring($0)] } ?? [])
+        for (index, word) in words.enumerated() {
             if index > 0, column + 1 + word.count > width {
                 text += "\n" + indent
                 column = descriptionColumn

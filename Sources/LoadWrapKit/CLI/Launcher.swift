@@ -11,7 +11,8 @@ package enum Launcher {
         StandardDescriptors.fillClosed()
         let invocation: Invocation
         do {
-            invocation = try ArgumentParser.parse(arguments)
+            // The parser reads the snapshot only for a run (its defaults); the run then uses the same.
+            invocation = try ArgumentParser.parse(arguments, environment: ProcessEnvironment.snapshot)
         } catch {
             StandardStreams.err(error.rendered())
             exit(error.exitCode)
@@ -22,11 +23,11 @@ package enum Launcher {
         case .listSpinners: StandardStreams.out(SpinnerList.render())
         case .manual: StandardStreams.out(ManualPage.render())
         case .completions(let shell): StandardStreams.out(shell.script())
-        case .run(let options): run(options, environment: ProcessEnvironment.current())
+        case .run(let options): Session(options, environment: ProcessEnvironment.snapshot).run()
         case .say(let text): talkBack(.say(text))
         case .done(let text): talkBack(.done(text))
         case .progress(let value): talkBack(.progress(value))
-        case .clearHistory: HistoryStore(environment: ProcessEnvironment.current())?.clear()
+        case .clearHistory: HistoryStore(environment: ProcessEnvironment.snapshot)?.clear()
         }
         exit(0)
     }
@@ -34,22 +35,10 @@ package enum Launcher {
     /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its
     /// text as a plain line on stderr and `done` and `progress` do nothing, so scripts stay portable.
     private static func talkBack(_ message: ControlMessage) {
-        if let client = ControlClient(environment: ProcessEnvironment.current()), client.send(message) {
+        if let client = ControlClient(environment: ProcessEnvironment.snapshot), client.send(message) {
             client.disconnect()
         } else if case .say(let text) = message {
             StandardStreams.err(text + "\n")
         }
-    }
-
-    /// Starts the command under the chosen mode and imitates its end; a bad value in a variable
-    /// that stands for an option is refused as the option's would be, before anything runs.
-    private static func run(_ options: Options, environment: [String: String]) -> Never {
-        if let value = environment[TerminalFeatures.variable], !value.isEmpty, TermProgressRequest(rawValue: value) == nil {
-            let error = UsageError.invalidValue(value, option: TerminalFeatures.variable,
-                                                accepted: TermProgressRequest.allCases.map(\.rawValue))
-            StandardStreams.err(error.rendered())
-            exit(error.exitCode)
-        }
-        Session(options, environment: environment).run()
     }
 }

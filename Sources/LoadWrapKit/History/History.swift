@@ -21,10 +21,10 @@ struct History: Sendable {
     /// How long the first frame waits for the read before it is drawn without the figure.
     static let readWaitMS = 2
 
-    /// The history of this run, or nil when it is off (`--no-history`, `LOADWRAP_HISTORY=0`) or
-    /// there is no state directory to keep it in.
+    /// The history of this run, or nil when it is off (`--no-history`, or `LOADWRAP_HISTORY=0`,
+    /// which the parser turns into it) or there is no state directory to keep it in.
     init?(_ options: Options, environment: [String: String]) {
-        guard options.history, Self.enabled(environment), let store = HistoryStore(environment: environment) else {
+        guard options.history, let store = HistoryStore(environment: environment) else {
             return nil
         }
         self.init(store: store, command: options.command, delayMS: options.delayMS)
@@ -37,13 +37,12 @@ struct History: Sendable {
         self.delayMS = delayMS
     }
 
-    /// The variable that turns history off.
+    /// The variable that turns history off; `OptionSpec` names it as `--no-history`'s.
     static let variable = "LOADWRAP_HISTORY"
 
-    /// False when `LOADWRAP_HISTORY` is `0`, `false`, `no` or `off` (any case).
-    static func enabled(_ environment: [String: String]) -> Bool {
-        guard let value = environment[variable] else { return true }
-        return !["0", "false", "no", "off"].contains(value.lowercased())
+    /// True when `value` of `LOADWRAP_HISTORY` is `0`, `false`, `no` or `off` (any case): history off.
+    static func switchedOff(_ value: String) -> Bool {
+        ["0", "false", "no", "off"].contains(value.lowercased())
     }
 
     /// This run's key, from the working directory as it is now; nil when that cannot be read.

@@ -9,10 +9,15 @@ import Darwin
 enum ProcessEnvironment {
     /// Every variable loadwrap consults. Read one by one with `getenv` rather than by walking the
     /// whole environment into Swift strings, which cost more than the rest of start-up together.
+    /// The options' defaults (`LOADWRAP_MODE`, `LOADWRAP_HISTORY`, …) come from `OptionSpec`.
     static let names = CIDetector.variables + [
         "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG", "TMPDIR", "XDG_RUNTIME_DIR", ControlChannel.variable,
-        "XDG_STATE_HOME", "HOME", History.variable,
-    ] + TerminalFeatures.variables
+        "XDG_STATE_HOME", "HOME",
+    ] + TerminalFeatures.variables + OptionSpec.all.compactMap { $0.environment }
+
+    /// The variables in `names` as they were at first use, read once for the whole run and only
+    /// when something needs them (`--version` and `--help` do not).
+    static let snapshot = current()
 
     /// The variables in `names` that are set.
     static func current() -> [String: String] {

@@ -22,18 +22,14 @@ struct TerminalFeatures: Equatable, Sendable {
     /// The variables read here, for `ProcessEnvironment`.
     static let variables = [
         "WT_SESSION", "ConEmuANSI", "TERM_PROGRAM", "TERM_FEATURES", "VTE_VERSION", "PTYXIS_VERSION",
-        "KONSOLE_VERSION", "KITTY_WINDOW_ID", "LC_TERMINAL", "TMUX", "STY", variable,
+        "KONSOLE_VERSION", "KITTY_WINDOW_ID", "LC_TERMINAL", "TMUX", "STY",
     ]
 
-    /// Overrides `--term-progress auto` for a user who knows their terminal.
-    static let variable = "LOADWRAP_TERM_PROGRESS"
-
-    /// The features of the terminal `environment` describes, with `--term-progress` as `request`
-    /// (nil: not given, so `LOADWRAP_TERM_PROGRESS` decides, then detection).
+    /// The features of the terminal `environment` describes, with `--term-progress` (or
+    /// `LOADWRAP_TERM_PROGRESS`, which the parser applies as its default) as `request`; nil is `auto`.
     static func detect(_ environment: [String: String], request: TermProgressRequest?) -> TerminalFeatures {
-        let asked = request ?? environment[variable].flatMap(TermProgressRequest.init(rawValue:)) ?? .auto
         let progress: Bool
-        switch asked {
+        switch request ?? .auto {
         case .always: progress = true
         case .never: progress = false
         case .auto: progress = !insideMultiplexer(environment) && showsProgress(environment)

@@ -57,12 +57,11 @@ import Darwin
     }
 
     @Test func offSwitch() {
-        #expect(History.enabled([:]))
-        #expect(History.enabled(["LOADWRAP_HISTORY": "1"]))
-        for off in ["0", "false", "NO", "off"] { #expect(!History.enabled(["LOADWRAP_HISTORY": off])) }
+        #expect(!History.switchedOff("1"))
+        #expect(!History.switchedOff("yes"))
+        for off in ["0", "false", "NO", "off"] { #expect(History.switchedOff(off)) }
         var options = Options(command: ["make"])
         #expect(History(options, environment: ["HOME": "/h"]) != nil)
-        #expect(History(options, environment: ["HOME": "/h", "LOADWRAP_HISTORY": "0"]) == nil)
         options.history = false
         #expect(History(options, environment: ["HOME": "/h"]) == nil)
     }
