@@ -64,8 +64,7 @@ final class LineWatch {
 
     /// Keeps what follows the chunk's last line end as the partial line.
     private func keepTail(of chunk: UnsafeRawBufferPointer) {
-        let lastEnd = [lw_memrchr(chunk.baseAddress, 0x0A, chunk.count), lw_memrchr(chunk.baseAddress, 0x0D, chunk.count)]
-            .compactMap { $0.map { chunk.baseAddress!.distance(to: $0) } }.max()
+        let lastEnd = Self.lastLineEnd(in: chunk)
         if lastEnd != nil { line.removeAll(keepingCapacity: true) }
         line.append(contentsOf: chunk[((lastEnd ?? -1) + 1)...])
         if line.count > lineLimit { line.removeFirst(line.count - lineLimit) }
@@ -86,6 +85,13 @@ final class LineWatch {
         return false
     }
 
+    /// The offset of the last LF or CR in `bytes`, found with `memrchr`.
+    static func lastLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        let ends = [lw_memrchr(base, 0x0A, bytes.count), lw_memrchr(base, 0x0D, bytes.count)]
+        return ends.compactMap { $0.map { base.distance(to: UnsafeRawPointer($0)) } }.max()
+    }
+
     /// The offset of the first LF or CR in `bytes`, found with `memchr`.
     static func firstLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
@@ -96,9 +102,13 @@ final class LineWatch {
     /// Whether the current line, without escapes and controls, contains a match.
     private func matches() -> Bool {
         guard !line.isEmpty else { return false }
+        return (try? regex.firstMatch(in: line.withUnsafeBytes(Self.text))) != nil
+    }
+
+    /// A line as text to match: without escapes and controls, so colours do not hide its words.
+    static func text(_ line: UnsafeRawBufferPointer) -> String {
         let text = String(decoding: line, as: UTF8.self)
-        let clean = line.contains { $0 < 0x20 || $0 == 0x7F } ? Sanitizer.sanitize(text) : text
-        return (try? regex.firstMatch(in: clean)) != nil
+        return line.contains { $0 < 0x20 || $0 == 0x7F } ? Sanitizer.sanitize(text) : text
     }
 
     /// Bytes that make a pattern more than a literal.

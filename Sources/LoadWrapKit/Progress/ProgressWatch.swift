@@ -1,4 +1,3 @@
-import CLoadWrap
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -44,7 +43,7 @@ final class ProgressWatch {
     /// chunk of thousands of lines costs a few matches.
     func feed(_ chunk: UnsafeRawBufferPointer) -> LoadProgress? {
         var found: LoadProgress?
-        if let firstEnd = LineWatch.firstLineEnd(in: chunk), let lastEnd = Self.lastLineEnd(in: chunk) {
+        if let firstEnd = LineWatch.firstLineEnd(in: chunk), let lastEnd = LineWatch.lastLineEnd(in: chunk) {
             found = lastValue(in: UnsafeRawBufferPointer(rebasing: chunk[min(firstEnd + 1, lastEnd)..<lastEnd]))
             line.append(contentsOf: chunk[..<firstEnd])
             if found == nil { found = line.withUnsafeBytes { value(of: $0) } }
@@ -62,19 +61,12 @@ final class ProgressWatch {
     private func lastValue(in region: UnsafeRawBufferPointer) -> LoadProgress? {
         var end = region.count
         while true {
-            let before = Self.lastLineEnd(in: UnsafeRawBufferPointer(rebasing: region[..<end]))
+            let before = LineWatch.lastLineEnd(in: UnsafeRawBufferPointer(rebasing: region[..<end]))
             let start = before.map { $0 + 1 } ?? 0
             if let value = value(of: UnsafeRawBufferPointer(rebasing: region[start..<end])) { return value }
             guard let before else { return nil }
             end = before
         }
-    }
-
-    /// The offset of the last LF or CR in `bytes`.
-    private static func lastLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        let ends = [lw_memrchr(base, 0x0A, bytes.count), lw_memrchr(base, 0x0D, bytes.count)]
-        return ends.compactMap { $0.map { base.distance(to: UnsafeRawPointer($0)) } }.max()
     }
 
     /// The line's first match as a value.
@@ -104,9 +96,7 @@ final class ProgressWatch {
 
     /// The regex's first match in the line without escapes, read from its named groups.
     private static func match(_ regex: Regex<AnyRegexOutput>, in line: UnsafeRawBufferPointer) -> LoadProgress? {
-        let text = String(decoding: line, as: UTF8.self)
-        let clean = line.contains { $0 < 0x20 || $0 == 0x7F } ? Sanitizer.sanitize(text) : text
-        guard let match = try? regex.firstMatch(in: clean) else { return nil }
+        guard let match = try? regex.firstMatch(in: LineWatch.text(line)) else { return nil }
         let group = { (name: String) in match.output[name]?.substring.flatMap { LoadProgress(text: $0 + "%")?.done } }
         if let percent = group("pct") { return LoadProgress(percent: percent) }
         guard let done = group("done"), let total = group("total") else { return nil }
