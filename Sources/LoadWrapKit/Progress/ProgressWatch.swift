@@ -58,11 +58,13 @@ final class ProgressWatch {
     }
 
     /// The value of the last of the whole lines in `region` that has one.
+    /// Each step looks back only as far as the previous line end, so a chunk costs one pass.
     private func lastValue(in region: UnsafeRawBufferPointer) -> LoadProgress? {
         var end = region.count
         while true {
-            let before = LineWatch.lastLineEnd(in: UnsafeRawBufferPointer(rebasing: region[..<end]))
-            let start = before.map { $0 + 1 } ?? 0
+            var start = end
+            while start > 0 && region[start - 1] != 0x0A && region[start - 1] != 0x0D { start -= 1 }
+            let before = start > 0 ? start - 1 : nil
             if let value = value(of: UnsafeRawBufferPointer(rebasing: region[start..<end])) { return value }
             guard let before else { return nil }
             end = before
