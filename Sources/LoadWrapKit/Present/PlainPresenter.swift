@@ -70,6 +70,11 @@ final class PlainPresenter: Presenter {
         currentTitle = title
     }
 
+    /// A nested run ended: no line, but later progress and heartbeat lines name the run again.
+    func titleRestored(_ title: String) {
+        currentTitle = title
+    }
+
     /// A line when the value reaches another tenth (or goes back below one): a CI log gets at most
     /// about ten of them, however often the command reports.
     func progressChanged(_ progress: LoadProgress?) {
