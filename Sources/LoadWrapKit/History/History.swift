@@ -37,9 +37,6 @@ struct History: Sendable {
         self.delayMS = delayMS
     }
 
-    /// The variable that turns history off; `OptionSpec` names it as `--no-history`'s.
-    static let variable = "LOADWRAP_HISTORY"
-
     /// True when `value` of `LOADWRAP_HISTORY` is `0`, `false`, `no` or `off` (any case): history off.
     static func switchedOff(_ value: String) -> Bool {
         ["0", "false", "no", "off"].contains(value.lowercased())

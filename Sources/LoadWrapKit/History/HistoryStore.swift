@@ -80,8 +80,7 @@ struct HistoryStore: Sendable {
 
     /// The file that holds `key`'s runs.
     func file(for key: HistoryKey) -> String {
-        let digits = String(key.shard, radix: 16)
-        return directory + "/v1-" + (digits.count < 2 ? "0" : "") + digits
+        directory + "/v1-" + key.hex.prefix(2)
     }
 
     static let lockName = "lock"
@@ -116,12 +115,7 @@ struct HistoryStore: Sendable {
             guard fd >= 0 else { return nil }
             var result: Int32
             repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
-            var held = stat()
-            var named = stat()
-            if result == 0, fstat(fd, &held) == 0, stat(path, &named) == 0,
-               held.st_ino == named.st_ino, held.st_dev == named.st_dev {
-                return fd
-            }
+            if result == 0, FileIdentity.same(fd, path: path) { return fd }
             close(fd)
             if result != 0 { return nil }
         }

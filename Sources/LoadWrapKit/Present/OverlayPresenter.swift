@@ -97,8 +97,9 @@ final class OverlayPresenter: Presenter {
     var deadlineMS: Int? { painter.nextFrameMS }
 
     func tick() {
-        if let ms = usual?.take(nowMS: clock.nowMS()) { painter.setUsual(ms: ms) }
-        write(painter.frame(nowMS: clock.nowMS(), view: view))
+        let now = clock.nowMS()
+        if let ms = usual?.take(nowMS: now) { painter.setUsual(ms: ms) }
+        write(painter.frame(nowMS: now, view: view))
     }
 
     func resized() {

@@ -50,7 +50,7 @@ struct TerminalFeatures: Equatable, Sendable {
         environment["WT_SESSION"] != nil
             || environment["ConEmuANSI"] == "ON"
             || ["ghostty", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
-            || (environment["TERM_FEATURES"] ?? "").contains("P")
+            || (environment["TERM_FEATURES"] ?? "").utf8.contains(UInt8(ascii: "P"))
             || (environment["VTE_VERSION"].flatMap { Int($0) } ?? 0) >= 8000
             || (environment["PTYXIS_VERSION"].flatMap { Int($0.prefix { $0.isNumber }) } ?? 0) >= 48
             || environment["KONSOLE_VERSION"] != nil
