@@ -227,3 +227,13 @@ import Darwin
         #expect(rig.log() == "\r 40%\n... t - 40% - 0.0s\n")
     }
 }
+
+@Suite struct PlainPresenterNestedTitleTests {
+    @Test func afterANestedRunEndsLinesNameTheRunAgain() throws {
+        let rig = try PlainPresenterTests.Rig()
+        rig.presenter.titleChanged("t › inner")
+        rig.presenter.titleRestored("t")
+        rig.presenter.progressChanged(LoadProgress(percent: 50))
+        #expect(rig.log() == "> t › inner\n... t - 50% - 0.0s\n")
+    }
+}
