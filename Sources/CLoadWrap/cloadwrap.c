@@ -28,6 +28,23 @@ int lw_openpty(int *primary, int *secondary) {
     return 0;
 }
 
+int lw_pipe(int fds[2], int nonblock_read, int nonblock_write) {
+#if defined(__linux__)
+    /* One system call where the flags agree; the common case (a signal pipe) needs no fcntl. */
+    int both = nonblock_read && nonblock_write;
+    if (pipe2(fds, O_CLOEXEC | (both ? O_NONBLOCK : 0)) != 0) return -1;
+    if (both) return 0;
+#else
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+#endif
+    /* A new pipe's status flags are known (O_RDONLY, O_WRONLY): no F_GETFL needed. */
+    if (nonblock_read) fcntl(fds[0], F_SETFL, O_NONBLOCK);
+    if (nonblock_write) fcntl(fds[1], F_SETFL, O_WRONLY | O_NONBLOCK);
+    return 0;
+}
+
 int lw_get_winsize(int fd, unsigned short *rows, unsigned short *cols) {
     struct winsize ws;
     if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;

@@ -7,6 +7,10 @@
 /// Opens a pseudo-terminal pair with both ends close-on-exec; returns 0 or -1 with errno set.
 int lw_openpty(int *primary, int *secondary);
 
+/// Creates a pipe with both ends close-on-exec, each end non-blocking when asked (pipe2 on
+/// Linux: one system call instead of up to seven); returns 0 or -1 with errno set.
+int lw_pipe(int fds[2], int nonblock_read, int nonblock_write);
+
 /// Reads the window size of `fd`; returns 0 or -1.
 int lw_get_winsize(int fd, unsigned short *rows, unsigned short *cols);
 

@@ -1,3 +1,4 @@
+import CLoadWrap
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,9 +16,7 @@ final class CommandPipe {
     /// Creates the pipe.
     init() throws(SpawnError) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw .failed("pipe", reason: String(cString: strerror(errno))) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        guard lw_pipe(&fds, 1, 0) == 0 else { throw .failed("pipe", reason: String(cString: strerror(errno))) }
         (readEnd, writeEnd) = (fds[0], fds[1])
     }
 

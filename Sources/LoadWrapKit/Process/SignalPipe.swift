@@ -27,13 +27,9 @@ final class SignalPipe {
     /// Creates the pipe and catches `signals`; a signal ignored at start stays ignored, for loadwrap and the child.
     init(catching signals: [Int32]) {
         var fds: [Int32] = [0, 0]
-        pipe(&fds)
+        lw_pipe(&fds, 1, 1)
         readFD = fds[0]
         writeFD = fds[1]
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signo in signals where lw_signal_is_ignored(signo) == 0 {

@@ -1,3 +1,4 @@
+import CLoadWrap
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,8 +28,7 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     /// Starts `body` on a thread of its own; nil when no pipe or thread could be made.
     static func start(_ body: @escaping () -> Value) -> BackgroundWork? {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return nil }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard lw_pipe(&fds, 0, 0) == 0 else { return nil }
         let work = BackgroundWork(body: body, doneRead: fds[0], doneWrite: fds[1])
         guard DetachedThread.start({ work.runOnThread() }) else {
             close(fds[0])

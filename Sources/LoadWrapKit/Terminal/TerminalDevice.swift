@@ -9,11 +9,15 @@ import Darwin
 struct TerminalDevice {
     /// The descriptor loadwrap writes the overlay and relayed output to.
     let fd: Int32
+    /// loadwrap's process group, read once: loadwrap never moves itself to another, and the
+    /// foreground check runs before every frame.
+    private let group: pid_t
 
     /// Opens the view on `fd`; nil when it is not a terminal.
     init?(fd: Int32) {
         guard isatty(fd) == 1 else { return nil }
         self.fd = fd
+        group = getpgrp()
     }
 
     /// Rows and columns, or nil when the terminal does not say.
@@ -28,7 +32,7 @@ struct TerminalDevice {
     /// or loadwrap runs in the background).
     var isForeground: Bool {
         let foreground = tcgetpgrp(fd)
-        return foreground < 0 || foreground == getpgrp()
+        return foreground < 0 || foreground == group
     }
 
     /// True while the terminal turns `\n` into `\r\n` on output (OPOST and ONLCR): not in raw mode.
