@@ -27,20 +27,24 @@ struct Stage {
         topology = Topology.decide(overlayOnTerminal: terminal != nil, shared: shared,
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let heartbeat = session.mode == .plain && options.heartbeatMS > 0
+        let group = session.mode == .plain && options.groups
+            ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil
+        // A log group's end marker works only at a line start, so loadwrap must see where the
+        // log's lines end even with `--heartbeat 0`.
         let needs = Plumbing.Needs(
-            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat,
+            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat || group != nil,
             stdoutPipe: topology == .guest || options.watchesOutput)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
         presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
-                                   plumbing: plumbing, topology: topology, startMS: startMS)
+                                   plumbing: plumbing, topology: topology, group: group, startMS: startMS)
         plumbing.connect(to: presenter, guest: topology == .guest)
     }
 
     /// The presenter of the mode: overlay needs a terminal; without one a forced overlay writes lines.
     private static func presenter(
         _ session: Session, terminal: TerminalDevice?, sharedPipe: SharedPipe?, plumbing: Plumbing,
-        topology: Topology, startMS: Int
+        topology: Topology, group: LogGroup?, startMS: Int
     ) -> any Presenter {
         let options = session.options
         let held = options.quiet ? HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"])) : nil
@@ -62,9 +66,7 @@ struct Stage {
             presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)
             return presenter
         }
-        let plain = session.mode == .plain
-        let group = plain && options.groups ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil
-        let heartbeatMS = plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
+        let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
         return PlainPresenter(text: text, group: group, heartbeatMS: heartbeatMS, startMS: startMS, held: held,
                               clock: session.clock)
     }
