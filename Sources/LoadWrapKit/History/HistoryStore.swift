@@ -135,19 +135,7 @@ struct HistoryStore: Sendable {
     private func readAll(_ fd: Int32) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
-        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size) + 1, HistoryFile.maxBytes))
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
-            if n > 0 {
-                count += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        return Array(bytes.prefix(count))
+        return FileDescriptorIO.readPrefix(fd, upTo: min(Int(info.st_size) + 1, HistoryFile.maxBytes))
     }
 
     /// Writes `bytes` to the temporary file and renames it over `path`; the lock must be held.

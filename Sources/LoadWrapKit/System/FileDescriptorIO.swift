@@ -65,6 +65,23 @@ enum FileDescriptorIO {
         return .drained
     }
 
+    /// Up to `limit` bytes of the file open as `fd`, from its start, whatever its offset (pread).
+    static func readPrefix(_ fd: Int32, upTo limit: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, limit - count, off_t(count)) }
+            if n > 0 {
+                count += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return Array(bytes.prefix(count))
+    }
+
     /// Writes all of `text` as UTF-8 to `fd`.
     @discardableResult
     static func writeAll(_ fd: Int32, _ text: String) -> Bool {
