@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Ctrl-Z then `fg` under a job-control shell wakes the command with exactly one SIGCONT, as it
-/// would be woken bare.
+/// would be woken bare, and resizes its pseudo-terminal once.
 @Suite struct SuspendCountTests {
     /// A command that counts every SIGCONT it receives. A shell trap cannot: sh (dash) and bash
     /// keep one pending flag per signal, so two SIGCONTs before the trap runs make one line.
@@ -33,7 +33,7 @@ import Testing
         print(f"conts={count}", flush=True)
         """
 
-    @Test func controlZThenFgSendsTheCommandOneSIGCONT() throws {
+    @Test func controlZThenFgSendsTheCommandOneSIGCONTAndOneResize() throws {
         let dir = try TestEnvironment.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.counter.write(toFile: dir + "/counter.py", atomically: true, encoding: .utf8)
@@ -72,6 +72,8 @@ import Testing
             let sends = trace.sends(of: "SIGCONT", toProcess: command, orGroup: group)
             let total = sends.count + fromShell
             #expect(total == 1, "the command was sent SIGCONT \(total) times (\(fromShell) from bash, the rest from loadwrap): \(sends)")
+            // On fg loadwrap gives the command's pseudo-terminal the real terminal's size, once.
+            #expect(trace.windowSizeSets.count == 1, "the pseudo-terminal was resized \(trace.windowSizeSets.count) times: \(trace.windowSizeSets)")
         }
         let status = session.typeAtPrompt(#"echo "rc=$?""#) ?? ""
         #expect(status.contains("rc=0"), "\(status.debugDescription)")

@@ -153,8 +153,9 @@ extension PtySession {
     }
 }
 
-/// `strace` attached to a running process, recording the signal-sending system calls it makes:
-/// they are counted even when the kernel merges two deliveries of one signal into one.
+/// `strace` attached to a running process, recording the signal-sending system calls it makes
+/// (counted even when the kernel merges two deliveries of one signal into one) and its `ioctl`s
+/// (the window sizes it sets).
 final class SignalSendTrace {
     private let tracer: PtySession
     private let file: String
@@ -168,7 +169,7 @@ final class SignalSendTrace {
               let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
         else { return nil }
         file = dir + "/strace.out"
-        let arguments = ["-f", "-e", "trace=kill,tkill,tgkill,pidfd_send_signal", "-e", "signal=none", "-o", file, "-p", String(pid)]
+        let arguments = ["-f", "-e", "trace=kill,tkill,tgkill,pidfd_send_signal,ioctl", "-e", "signal=none", "-o", file, "-p", String(pid)]
         guard let tracer = try? PtySession([strace] + arguments, stdout: .pipe, stderr: .pipe) else { return nil }
         self.tracer = tracer
         // strace reports each thread it attached ("Process N attached") before letting them go on.
@@ -197,6 +198,9 @@ final class SignalSendTrace {
             return target == pid || target == -group
         }
     }
+
+    /// The calls that set a window size (TIOCSWINSZ), on any descriptor.
+    var windowSizeSets: [String] { calls.filter { $0.contains("TIOCSWINSZ") } }
 
     /// Detaches strace: SIGINT makes it let its tracees go; SIGKILL if it does not end.
     func stop() {
