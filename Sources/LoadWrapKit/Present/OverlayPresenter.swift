@@ -76,7 +76,8 @@ final class OverlayPresenter: Presenter {
 
     /// The line erased, held output if the command failed, then the end line; a success already
     /// reported by an early stop is not reported again. Last, the notification of a long run, and
-    /// the terminal's indicator removed (after showing a failure a moment).
+    /// the terminal's indicator removed (after showing a failure a moment). After output that ended
+    /// inside a sequence none of these is written (see `Painter.lastLines`).
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
         write(painter.end(failed: !outcome.succeeded))
         if let held, !outcome.succeeded {
@@ -87,7 +88,7 @@ final class OverlayPresenter: Presenter {
             write(painter.ownLine(String(line.dropLast()), lineEnd: lineEnd))
         }
         write(painter.lastLines())
-        if let notice, elapsedMS >= notice.afterMS {
+        if let notice, elapsedMS >= notice.afterMS, !painter.outputUnfinished {
             write(TerminalNotification.bytes(text.summary(outcome, elapsedMS: elapsedMS), kind: notice.kind))
         }
         if painter.indicatorShowsFailure { usleep(useconds_t(Self.failureShowsMS * 1000)) }
@@ -111,13 +112,18 @@ final class OverlayPresenter: Presenter {
         write(painter.suspend())
     }
 
+    func signalKeyTyped() {
+        guard terminal.echoesSignalKeys else { return }
+        write(painter.signalKeyEchoed())
+    }
+
     func resume() {
         painter.resume()
         resized()
     }
 
-    func dataLeaving() {
-        write(painter.dataLeaving(nowMS: clock.nowMS()))
+    func dataLeaving(_ chunk: UnsafeRawBufferPointer) {
+        write(painter.dataLeaving(chunk, nowMS: clock.nowMS()))
     }
 
     /// What the terminal allows now: three system calls, read only when a frame is due.

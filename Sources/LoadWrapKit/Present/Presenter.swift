@@ -38,10 +38,13 @@ protocol Presenter: OutputSink {
     func resized()
     /// loadwrap is about to stop (Ctrl-Z): nothing of its own may stay on the screen.
     func suspend()
+    /// A key typed on the real terminal sent a signal (Ctrl-C, Ctrl-\, Ctrl-Z) to the command
+    /// and loadwrap together; the terminal may have echoed it over the spinner.
+    func signalKeyTyped()
     /// loadwrap continues after a stop.
     func resume()
-    /// Data is about to leave through a pipe whose reader may print on the same terminal.
-    func dataLeaving()
+    /// `chunk` is about to leave through a pipe whose reader may print on the same terminal.
+    func dataLeaving(_ chunk: UnsafeRawBufferPointer)
 }
 
 extension Presenter {
@@ -49,8 +52,9 @@ extension Presenter {
     func progressChanged(_ progress: LoadProgress?) {}
     func resized() {}
     func suspend() {}
+    func signalKeyTyped() {}
     func resume() {}
-    func dataLeaving() {}
+    func dataLeaving(_ chunk: UnsafeRawBufferPointer) {}
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
 }
 

@@ -7,15 +7,17 @@ import Darwin
 
 /// The command's stdout when it is data bound elsewhere (a pipe, a file) and loadwrap must see it:
 /// its reader shares the terminal (guest), or `--until` watches it. Bytes pass unchanged and are
-/// never held: in-kernel with splice(2) when nothing reads them on the way, else read and written.
-/// Before any byte leaves, `beforeData` runs, so the spinner is gone before the reader prints.
+/// never held: read and written while someone looks at them on the way, else in-kernel with
+/// splice(2) (after `--until` matched, into a file). Each chunk is shown to `leaving` before it
+/// leaves, so the spinner is gone before the reader prints it.
 final class DataRelay: EventSource {
     /// The pipe the command writes.
     private let pipe: CommandPipe
     /// Where the data goes: loadwrap's stdout.
     private let destination: Int32
-    /// Runs before data leaves (the overlay erases its line).
-    var beforeData: (() -> Void)?
+    /// Sees each chunk before it leaves (a guest erases its line and follows where the chunk leaves
+    /// the reader's terminal: a partial line, an unfinished sequence).
+    var leaving: ((UnsafeRawBufferPointer) -> Void)?
     /// Sees every chunk once written (`--until`, `--progress-from`): what it reports follows the
     /// output that said it. With a tap bytes are copied, not spliced.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
@@ -55,11 +57,11 @@ final class DataRelay: EventSource {
     /// ended, wait for room rather than leave data behind.
     func relayAvailable(maxReads: Int, finishing: Bool = false) {
         guard !closed else { return }
-        beforeData?()
-        if tap == nil && spliceWorks {
+        let watched = tap != nil || leaving != nil
+        if !watched && spliceWorks {
             splice(maxReads: maxReads, finishing: finishing)
         }
-        if !closed && !waitingForRoom && (tap != nil || !spliceWorks) {
+        if !closed && !waitingForRoom && (watched || !spliceWorks) {
             copy(maxReads: maxReads)
         }
     }
@@ -92,10 +94,11 @@ final class DataRelay: EventSource {
         }
     }
 
-    /// Reads and writes chunks, showing each to the tap.
+    /// Reads and writes chunks, showing each to `leaving` before and to the tap after.
     private func copy(maxReads: Int) {
         if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
         let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
+            leaving?(chunk)
             if !FileDescriptorIO.writeAll(destination, chunk) { readerGone() }
             tap?(chunk)
             return !closed

@@ -63,7 +63,7 @@ final class Plumbing {
     func connect(to presenter: any Presenter, guest: Bool) {
         pty?.sink = presenter
         log?.sink = presenter
-        if guest { data?.beforeData = { [unowned presenter] in presenter.dataLeaving() } }
+        if guest { data?.leaving = { [unowned presenter] chunk in presenter.dataLeaving(chunk) } }
     }
 
     /// Sets a tap on every output source (`--until`); nil removes it.

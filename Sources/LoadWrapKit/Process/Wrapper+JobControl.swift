@@ -9,6 +9,9 @@ import Darwin
 extension Wrapper {
     /// Acts on one signal delivered to loadwrap.
     func handle(_ delivery: SignalPipe.Delivery) {
+        if Self.signalKeys.contains(delivery.signo) && !delivery.sentByProcess && plumbing.keyboard == nil {
+            presenter.signalKeyTyped()
+        }
         switch delivery.signo {
         case SIGCHLD:
             reap()
@@ -23,6 +26,9 @@ extension Wrapper {
             forward(delivery)
         }
     }
+
+    /// Signals the real terminal sends for a key, and echoes (`^C`) when it does not pass keys through loadwrap.
+    private static let signalKeys: Set<Int32> = [SIGINT, SIGQUIT, SIGTSTP]
 
     /// Copies the terminal's size to the command's pseudo-terminal and redraws at the new width.
     /// A pseudo-terminal that is the command's own signals its foreground group on resize; one

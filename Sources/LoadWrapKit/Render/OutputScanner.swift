@@ -55,10 +55,15 @@ struct OutputScanner {
         parser.isActive || characterBytesDue > 0
     }
 
-    /// True when the overlay may draw: an empty line, default colours, the normal screen, cursor
-    /// rows untouched, and no sequence or character left unfinished.
+    /// True when the overlay may draw: an empty line, and the rest of `leavesRoomForOverlay`.
     var allowsOverlay: Bool {
-        atLineStart && !alternateScreen && rendition.isDefault && !movedRows && !insideSequence
+        atLineStart && leavesRoomForOverlay
+    }
+
+    /// True when the output left nothing the overlay's line could disturb, wherever the cursor is:
+    /// default colours, the normal screen, cursor rows untouched, no sequence or character unfinished.
+    var leavesRoomForOverlay: Bool {
+        !alternateScreen && rendition.isDefault && !movedRows && !insideSequence
             && !scrollRegion && !colouredBlanks && !colouredBelow
     }
 

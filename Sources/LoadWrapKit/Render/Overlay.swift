@@ -174,7 +174,23 @@ struct Overlay {
         return bytes
     }
 
+    /// The erase when the terminal has just echoed a key (`^C`) at the cursor, over the start of
+    /// the line: from the cursor on, so the echo stays, as it does bare. Where the echo did not
+    /// happen (yet), the cursor is still at column 0 and this is the whole line.
+    mutating func eraseAfterEcho() -> [UInt8] {
+        guard visible else { return [] }
+        visible = false
+        var bytes = Self.eraseBelow
+        if hidCursor {
+            bytes += Self.showCursor
+            hidCursor = false
+        }
+        return bytes
+    }
+
     private static let carriageReturn: [UInt8] = [0x0D]
+    /// Erase from the cursor to the end of the screen.
+    private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     /// Erase to the end of the line; from column 0, the whole line.
     private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
     /// The erase: the row, one step right, everything below, back to column 0.

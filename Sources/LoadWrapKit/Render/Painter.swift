@@ -16,8 +16,14 @@ struct TerminalView: Equatable, Sendable {
 struct Painter {
     /// The spinner line.
     private(set) var overlay: Overlay
-    /// What the command's output has left on the terminal.
+    /// What the command's terminal output has left on the terminal.
     private var scanner = OutputScanner()
+    /// What the data handed to a shared pipe leaves on the terminal once its reader prints it, as
+    /// `cat` or `tee` would; a reader that filters (`grep`) prints less, so this errs on the safe side.
+    private var passed = OutputScanner()
+    /// True when the data handed to the pipe came after the command's last terminal output: the
+    /// terminal's cursor is where that data left it.
+    private var dataWroteLast = false
     /// True while loadwrap is stopped (Ctrl-Z).
     private var suspended = false
     /// True once the spinner has stopped for good (`--until`, `loadwrap done`, the end).
@@ -44,8 +50,13 @@ struct Painter {
     /// a loaded machine room for that before the line is drawn under what it printed.
     static let defaultDataQuietMS = 150
 
-    /// True when the command's output left the cursor at the start of an empty line.
-    var atLineStart: Bool { scanner.atLineStart }
+    /// True when the output last written (terminal output, or data a shared pipe's reader prints)
+    /// left the cursor at the start of an empty line.
+    var atLineStart: Bool { dataWroteLast ? passed.atLineStart : scanner.atLineStart }
+
+    /// True while either output has stopped inside an escape sequence or a UTF-8 character:
+    /// none of loadwrap's bytes may reach the terminal now.
+    var outputUnfinished: Bool { scanner.insideSequence || passed.insideSequence }
 
     /// The bytes to write before and after one chunk of the command's terminal output.
     /// `view` is read only when a redraw is due.
@@ -54,7 +65,8 @@ struct Painter {
     ) -> (head: [UInt8], tail: [UInt8]) {
         let head = overlay.erase()
         scanner.scan(chunk)
-        var tail = scanner.insideSequence ? [] : flushWaitingLines() + flushWaitingIndicator()
+        if chunk.count > 0 { dataWroteLast = false }
+        var tail = outputUnfinished ? [] : flushWaitingLines() + flushWaitingIndicator()
         if overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) { tail += draw(nowMS: nowMS) }
         return (head, tail)
     }
@@ -73,7 +85,7 @@ struct Painter {
     private mutating func indicatorAway(view: @autoclosure () -> TerminalView) -> [UInt8] {
         guard let shown = indicator?.shown, shown != .none else { return [] }
         let view = view()
-        guard scanner.alternateScreen || !view.modesAllowDrawing || !view.foreground else { return [] }
+        guard scanner.alternateScreen || passed.alternateScreen || !view.modesAllowDrawing || !view.foreground else { return [] }
         return showIndicator(.none)
     }
 
@@ -89,6 +101,14 @@ struct Painter {
         var bytes = overlay.erase()
         if !bytes.isEmpty && canDraw(nowMS: nowMS, view: view()) { bytes += draw(nowMS: nowMS) }
         return bytes
+    }
+
+    /// The bytes after the terminal echoed a signal key (`^C`, `^Z`) at the cursor, over the line:
+    /// the rest of the line goes and the echo stays, and loadwrap's lines start below it.
+    mutating func signalKeyEchoed() -> [UInt8] {
+        scanner.mark(atLineStart: false)
+        dataWroteLast = false
+        return overlay.eraseAfterEcho()
     }
 
     /// The bytes that take the line away while loadwrap is stopped; nothing is drawn until `resume`.
@@ -114,10 +134,13 @@ struct Painter {
         (waitingIndicator ?? indicator?.shown) == .failed
     }
 
-    /// The bytes to write before data goes out through a pipe whose reader may print on this
-    /// terminal: the line goes first, and stays away until the pipe has been quiet a while.
-    mutating func dataLeaving(nowMS: Int) -> [UInt8] {
+    /// The bytes to write before `chunk` goes out through a pipe whose reader may print on this
+    /// terminal: the line goes first, and stays away until the pipe has been quiet a while, and
+    /// while the data has left a partial line or an unfinished sequence for the reader to print.
+    mutating func dataLeaving(_ chunk: UnsafeRawBufferPointer, nowMS: Int) -> [UInt8] {
         lastDataMS = nowMS
+        passed.scan(chunk)
+        if chunk.count > 0 { dataWroteLast = true }
         return overlay.erase()
     }
 
@@ -127,25 +150,32 @@ struct Painter {
     /// While the output has stopped inside a sequence the line waits for it to end (`around`).
     mutating func ownLine(_ text: String, lineEnd: String) -> [UInt8] {
         waitingLines.append((text, lineEnd))
-        return overlay.erase() + (scanner.insideSequence ? [] : flushWaitingLines())
+        return overlay.erase() + (outputUnfinished ? [] : flushWaitingLines())
     }
 
-    /// The own lines still waiting when the run is over: the command will not finish its sequence
-    /// now, and the lines were asked for (`--result`), so they go out after it.
+    /// The own lines still waiting when the run is over. When the command's output ended inside a
+    /// sequence they are dropped: any byte after it would become part of that sequence, and the
+    /// terminal must be left as the bare run leaves it.
     mutating func lastLines() -> [UInt8] {
-        flushWaitingLines() + flushWaitingIndicator()
+        guard !outputUnfinished else {
+            waitingLines.removeAll()
+            return []
+        }
+        return flushWaitingLines() + flushWaitingIndicator()
     }
 
-    /// The bytes that remove the terminal's indicator, as the very last thing loadwrap writes.
+    /// The bytes that remove the terminal's indicator, as the very last thing loadwrap writes;
+    /// nothing after output that ended inside a sequence (see `lastLines`).
     mutating func removeIndicator() -> [UInt8] {
         waitingIndicator = nil
+        guard !outputUnfinished else { return [] }
         return indicator?.show(.none) ?? []
     }
 
     /// The indicator's bytes for `state` now, or later when the output is inside a sequence.
     private mutating func showIndicator(_ state: TerminalProgress.State) -> [UInt8] {
         guard indicator != nil else { return [] }
-        guard !scanner.insideSequence else {
+        guard !outputUnfinished else {
             waitingIndicator = state
             return []
         }
@@ -163,9 +193,10 @@ struct Painter {
     private mutating func flushWaitingLines() -> [UInt8] {
         var bytes: [UInt8] = []
         for (text, lineEnd) in waitingLines {
-            if !scanner.atLineStart { bytes += Array(lineEnd.utf8) }
+            if !atLineStart { bytes += Array(lineEnd.utf8) }
             bytes += Array(text.utf8) + Array(lineEnd.utf8)
             scanner.mark(atLineStart: true)
+            dataWroteLast = false
         }
         waitingLines.removeAll()
         return bytes
@@ -174,6 +205,7 @@ struct Painter {
     /// Notes that loadwrap wrote the command's held output (`--quiet`) after erasing the line.
     mutating func replayed(endingAtLineStart: Bool) {
         scanner.mark(atLineStart: endingAtLineStart)
+        dataWroteLast = false
     }
 
     /// Changes how far along the line says the work is; it shows at the next frame.
@@ -194,7 +226,8 @@ struct Painter {
     /// The line may show only where it cannot disturb anything else on the screen; the view,
     /// which costs system calls to read, is read last.
     private func canDraw(nowMS: Int, view: @autoclosure () -> TerminalView) -> Bool {
-        guard !suspended, !ended, scanner.allowsOverlay, lastDataMS.map({ nowMS - $0 >= dataQuietMS }) ?? true else {
+        guard !suspended, !ended, atLineStart, scanner.leavesRoomForOverlay, passed.leavesRoomForOverlay,
+              lastDataMS.map({ nowMS - $0 >= dataQuietMS }) ?? true else {
             return false
         }
         let view = view()

@@ -42,6 +42,15 @@ struct TerminalDevice {
         return modes.c_oflag & tcflag_t(OPOST) != 0 && modes.c_oflag & tcflag_t(ONLCR) != 0
     }
 
+    /// True while a key that sends a signal (Ctrl-C, Ctrl-\, Ctrl-Z) is echoed as `^C` where the
+    /// cursor is (ISIG, ECHO and ECHOCTL: a shell's usual modes).
+    var echoesSignalKeys: Bool {
+        var modes = termios()
+        guard tcgetattr(fd, &modes) == 0 else { return false }
+        let wanted = tcflag_t(ISIG | ECHO | ECHOCTL)
+        return modes.c_lflag & wanted == wanted
+    }
+
     /// The terminal as a keyboard loadwrap may read: stdin if that is the terminal, else the
     /// terminal opened anew for reading, as a pager reads keys while its input is a pipe — if it
     /// is loadwrap's controlling terminal, so no one else's keys are taken. Nil when neither.

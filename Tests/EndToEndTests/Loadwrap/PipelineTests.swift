@@ -65,6 +65,22 @@ import Testing
         #expect(wrappedLog == bareLog, "\(String(decoding: wrappedLog ?? Data(), as: UTF8.self).debugDescription)")
     }
 
+    /// `cat` prints a partial line as soon as it reads it: the spinner stays away from that line
+    /// until the data ends it, rather than erase it.
+    @Test func aPartialLineThroughTheConsumerIsNeverErased() throws {
+        let producer = "sh -c 'echo one; sleep 0.5; printf partial; sleep 0.6; echo; echo two; sleep 0.5; printf end; sleep 0.6'"
+        try expectSharedLikeBare(Pipeline { lw in "\(lw("-t gen --delay 0")) \(producer) | cat" })
+    }
+
+    /// Data that stops inside a sequence or a character reaches the terminal through `cat` in two
+    /// writes; nothing of loadwrap's lands between them.
+    @Test(arguments: 0..<SplitSequenceTests.splits.count)
+    func aSequenceSplitInTheDataLeavesTheBareScreen(_ index: Int) throws {
+        let (first, rest) = SplitSequenceTests.splits[index]
+        let producer = "sh -c \"sleep 0.4; printf '\(first)'; sleep 0.4; printf '\(rest)'\""
+        try expectSharedLikeBare(Pipeline { lw in "\(lw("-t gen --delay 0")) \(producer) | cat" })
+    }
+
     @Test func headEndsTheProducerWithSIGPIPEAsBare() throws {
         // `yes` only ends when head's exit breaks its pipe; bash shows each side's status.
         let pipeline = Pipeline { lw in #"\#(lw("")) yes | head -1; echo "end ${PIPESTATUS[*]}""# }
@@ -211,7 +227,8 @@ import Testing
         #expect(Loadwrap.waitUntil { command(of: pid) == "sleep" })
         let pidfd = ptyts_pidfd_open(pid)
         defer { if pidfd >= 0 { close(pidfd) } }
-        #expect(session.waitFor { !Loadwrap.frames(in: $0.dropFirst(start)).isEmpty }, "no spinner before Ctrl-C")
+        // On the screen, not only once: the key's echo must land on the spinner's line.
+        #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty }, "no spinner before Ctrl-C")
 
         let beforeInterrupt = session.output.count
         session.send([0x03])
@@ -229,6 +246,8 @@ import Testing
         let screen = Loadwrap.screen(session.output)
         #expect(screen.cursorVisible, "the cursor was left hidden")
         #expect(Loadwrap.spinnerRows(screen).isEmpty, "spinner left on the screen:\n\(screen.snapshot)")
+        // The terminal echoed ^C over the spinner's line, as bare it echoes it below `a`.
+        #expect(screen.snapshot.text.contains("\na\n^C\n"), "the echoed ^C went with the spinner:\n\(screen.snapshot)")
     }
 
     @Test func controlZStopsThePipelineAndFgResumesIt() throws {
@@ -238,7 +257,8 @@ import Testing
         session.send("\(TestEnvironment.loadwrap) --delay 0 -t gen -- sh -c 'for i in 1 2 3 4 5 6; do echo line$i; sleep 0.5; done' | cat\n")
         // The typed line says `line$i`, never `line1`: this is the producer's output.
         #expect(session.waitFor { Loadwrap.text(Array($0.dropFirst(start))).contains("line1\n") }, "the producer never printed")
-        #expect(session.waitFor { !Loadwrap.frames(in: $0.dropFirst(start)).isEmpty }, "no spinner before Ctrl-Z")
+        // On the screen, not only once: the key's echo must land on the spinner's line.
+        #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty }, "no spinner before Ctrl-Z")
 
         let beforeStop = session.output.count
         session.send([0x1A])
@@ -259,6 +279,7 @@ import Testing
         let snapshot = Loadwrap.screen(session.output).snapshot
         let produced = snapshot.text.split(separator: "\n").filter { $0.starts(with: /line\d/) }
         #expect(produced == ["line1", "line2", "line3", "line4", "line5", "line6"], "\(snapshot)")
+        #expect(snapshot.text.contains("\n^Z\n"), "the echoed ^Z went with the spinner:\n\(snapshot)")
         #expect(snapshot.text.firstMatch(of: /gen \d+s/) == nil, "spinner text left on the screen:\n\(snapshot)")
         #expect(Loadwrap.frames(in: Array(snapshot.text.utf8)).isEmpty, "spinner left on the screen:\n\(snapshot)")
         #expect(snapshot.cursorVisible)

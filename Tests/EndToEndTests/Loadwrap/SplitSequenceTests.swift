@@ -27,6 +27,25 @@ import Testing
         #expect(actual == expected, "\(actual.difference(from: expected))")
     }
 
+    /// The command ends inside a sequence: loadwrap appends nothing after it, not its `--result`
+    /// line, the indicator's removal or the notification, which would become part of that
+    /// sequence. The bare run leaves it for whatever the terminal gets next, and so does loadwrap.
+    @Test(arguments: 0..<splits.count)
+    func outputEndingInsideASequenceGetsNothingAppended(_ index: Int) throws {
+        let first = Self.splits[index].first
+        let script = "sleep 0.4; printf '\(first)'"
+        let bare = try PtySession.run(Loadwrap.sh(script))
+        let wrapped = try PtySession.run(Loadwrap.command(
+            ["--delay", "0", "--result", "--term-progress", "always", "--notify=0s", "--", "sh", "-c", script]))
+        #expect(wrapped.termination == .exited(0))
+        #expect(!Loadwrap.frames(in: wrapped.output).isEmpty, "the spinner never drew, so this proves nothing")
+        #expect(wrapped.output.suffix(bare.output.count) == bare.output[...],
+                "bytes after the command's last: \(Loadwrap.text(wrapped.output).debugDescription)")
+        let expected = bare.screen().snapshot
+        let actual = wrapped.screen().snapshot
+        #expect(actual == expected, "\(actual.difference(from: expected))")
+    }
+
     @Test func anEndLineWaitsForTheSequenceTheCommandLeftOpen() throws {
         let script = #"printf '\033]0;ti'; sleep 0.3; printf 'tle\007done\n'; sleep 0.3"#
         let wrapped = try PtySession.run(Loadwrap.command(["--delay", "0", "--until", "done", "--result", "--", "sh", "-c", script]))

@@ -29,6 +29,46 @@ import Testing
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    /// `dataLeaving` for a text chunk.
+    private static func leaving(_ painter: inout Painter, _ text: String, at now: Int) -> [UInt8] {
+        Array(text.utf8).withUnsafeBytes { painter.dataLeaving($0, nowMS: now) }
+    }
+
+    /// The reader prints what it reads on the line the spinner would use: the line stays away
+    /// until the data ends a line, then comes back where the terminal's cursor is.
+    @Test func dataThatLeftAPartialLineKeepsTheLineAway() {
+        var painter = Self.painter(quietMS: 150)
+        _ = Self.leaving(&painter, "name? ", at: 1_000)
+        #expect(painter.frame(nowMS: 2_000, view: Self.free).isEmpty)
+        #expect(!painter.atLineStart)
+        _ = Self.leaving(&painter, "ok\n", at: 2_000)
+        #expect(painter.atLineStart)
+        #expect(!painter.frame(nowMS: 2_200, view: Self.free).isEmpty)
+    }
+
+    /// The terminal echoed `^C` over the line's start: the rest goes, the echo stays, and an end
+    /// line starts below it.
+    @Test func aSignalKeysEchoStaysAndEndLinesGoBelowIt() {
+        var painter = Self.painter()
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        #expect(Self.text(painter.signalKeyEchoed()) == "\u{1B}[J" + Self.show)
+        #expect(painter.end().isEmpty)
+        #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "\nend\n")
+    }
+
+    /// Whichever output came last decides where the cursor is: data ending a line after the
+    /// command's terminal output left a partial one.
+    @Test func theLastWriterDecidesTheLineStart() {
+        var painter = Self.painter(quietMS: 150)
+        _ = Self.around(&painter, "progress ", at: 1_000)
+        #expect(!painter.atLineStart)
+        _ = Self.leaving(&painter, "line\n", at: 1_010)
+        #expect(painter.atLineStart)
+        _ = Self.around(&painter, "more", at: 1_020)
+        #expect(!painter.atLineStart)
+        #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "\nend\n")
+    }
+
     @Test func aChunkErasesTheLineAndRedrawsItWhenAFrameIsDue() {
         var painter = Self.painter()
         #expect(Self.text(painter.frame(nowMS: 1_000, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
@@ -85,12 +125,12 @@ import Testing
     @Test func dataLeavingErasesFirstAndTheLineWaitsForQuiet() {
         var painter = Self.painter(quietMS: 150)
         _ = painter.frame(nowMS: 1_000, view: Self.free)
-        #expect(Self.text(painter.dataLeaving(nowMS: 1_010)) == Self.erase)
+        #expect(Self.text(Self.leaving(&painter, "one\n", at: 1_010)) == Self.erase)
         #expect(painter.nextFrameMS == 1_160)
         #expect(painter.frame(nowMS: 1_100, view: Self.free).isEmpty, "already erased, and no redraw before the quiet")
         #expect(painter.frame(nowMS: 1_159, view: Self.free).isEmpty)
         // More data before the quiet ends pushes it on.
-        #expect(painter.dataLeaving(nowMS: 1_159).isEmpty)
+        #expect(Self.leaving(&painter, "two\n", at: 1_159).isEmpty)
         #expect(painter.nextFrameMS == 1_309)
         #expect(Self.text(painter.frame(nowMS: 1_309, view: Self.free)) == Self.hide + "\r\u{1B}[?7lb w 0s\u{1B}[K\u{1B}[?7h\r")
     }
@@ -158,13 +198,48 @@ import Testing
         #expect(!Self.around(&painter, "1mred\u{1B}[0m\n", at: 1_600).isEmpty, "drawn once the sequence ended")
     }
 
-    @Test func ownLinesWaitForTheSequenceToEndAndGoOutAtTheLatestAtTheEnd() {
+    @Test func ownLinesWaitForTheSequenceToEnd() {
         var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 60_000, columns: 80))
         _ = Self.around(&painter, "\u{1B}]0;ti", at: 1_000)
         #expect(painter.ownLine("ready", lineEnd: "\n").isEmpty)
         #expect(String(decoding: Self.around(&painter, "tle\u{07}", at: 1_100), as: UTF8.self) == "ready\n")
+        #expect(painter.ownLine("end", lineEnd: "\n") == Array("end\n".utf8))
+        #expect(painter.lastLines().isEmpty)
+    }
+
+    /// The bare run leaves the sequence for the next program's bytes; so does loadwrap.
+    @Test func nothingIsAppendedWhenTheOutputEndsInsideASequence() {
+        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80),
+                              indicator: true)
+        _ = painter.frame(nowMS: 1_000, view: TerminalView())
         _ = Self.around(&painter, "\u{1B}[", at: 1_200)
+        #expect(painter.end(failed: true).isEmpty, "the line was erased before the chunk; the indicator waits")
         #expect(painter.ownLine("end", lineEnd: "\n").isEmpty)
-        #expect(String(decoding: painter.lastLines(), as: UTF8.self) == "end\n")
+        #expect(painter.lastLines().isEmpty)
+        #expect(painter.removeIndicator().isEmpty)
+        #expect(painter.outputUnfinished)
+    }
+
+    @Test func nothingIsAppendedWhenTheDataEndsInsideACharacter() {
+        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80))
+        _ = Self.leaving(&painter, [0xE2, 0x9C], at: 1_000)
+        _ = painter.end()
+        #expect(painter.ownLine("end", lineEnd: "\n").isEmpty)
+        #expect(painter.lastLines().isEmpty)
+    }
+
+    /// Data through a pipe whose reader prints it (`| cat`): the line stays away while that data
+    /// has stopped inside a sequence, as it does for the command's terminal output.
+    @Test func noFrameWhileDataLeftASequenceUnfinished() {
+        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80),
+                              dataQuietMS: 150)
+        _ = Self.leaving(&painter, Array("\u{1B}[3".utf8), at: 1_000)
+        #expect(painter.frame(nowMS: 2_000, view: TerminalView()).isEmpty)
+        _ = Self.leaving(&painter, Array("1mred\u{1B}[0m\n".utf8), at: 2_100)
+        #expect(!painter.frame(nowMS: 2_300, view: TerminalView()).isEmpty, "drawn once the sequence ended")
+    }
+
+    private static func leaving(_ painter: inout Painter, _ bytes: [UInt8], at now: Int) -> [UInt8] {
+        bytes.withUnsafeBytes { painter.dataLeaving($0, nowMS: now) }
     }
 }

@@ -116,12 +116,21 @@ import Testing
         #expect(text(painter.removeIndicator()) == "\u{1B}]9;4;0;0\u{1B}\\")
     }
 
-    @Test func neverInsideTheCommandsSequenceAndStillRemovedAtTheEnd() {
+    /// Removed once the sequence ends; output that never ends it gets nothing appended, not even
+    /// the removal: the terminal is left as the bare run leaves it (issue 10).
+    @Test func neverInsideTheCommandsSequenceNotEvenAtTheEnd() {
         var painter = painter()
         _ = painter.frame(nowMS: 0, view: TerminalView())
         #expect(around(&painter, "\u{1B}[3", at: 10) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h\u{1B}[3")
         #expect(painter.end().isEmpty, "nothing while the output is inside a sequence")
-        #expect(text(painter.lastLines()) == "\u{1B}]9;4;0;0\u{1B}\\")
+        #expect(around(&painter, "1m", at: 20) == "1m" + "\u{1B}]9;4;0;0\u{1B}\\", "sent once the sequence ended")
+
+        var unfinished = self.painter()
+        _ = unfinished.frame(nowMS: 0, view: TerminalView())
+        _ = around(&unfinished, "\u{1B}[3", at: 10)
+        _ = unfinished.end()
+        #expect(unfinished.lastLines().isEmpty)
+        #expect(unfinished.removeIndicator().isEmpty)
     }
 
     @Test func removedWhileAFullScreenProgramRunsAndBackAfter() {
