@@ -12,6 +12,33 @@ import Testing
 
     @Test("a generated program leaves the same screen with and without loadwrap", .serialized, arguments: batches)
     func sameScreenAsBare(_ batch: SeedBatch) throws {
+        try expectSameScreens(batch, shape: .alone)
+    }
+
+    /// The same programs as the left side of `| cat`: loadwrap is a guest, relays the data and
+    /// must stay out of what `cat` prints (partial lines, split sequences).
+    static let pipelineBatches = FuzzSettings.batches(defaultCount: 16, batchSize: 8)
+
+    @Test("a generated program piped into cat leaves the same screen with and without loadwrap", .serialized,
+          arguments: pipelineBatches)
+    func sameScreenAsBareInAPipeline(_ batch: SeedBatch) throws {
+        try expectSameScreens(batch, shape: .intoCat)
+    }
+
+    /// Where the program runs: alone on the terminal, or piped into `cat`.
+    enum Shape {
+        case alone, intoCat
+
+        /// The argv for `script`, bare or with `loadwrap --delay 0 --` in front of the program.
+        func argv(_ script: String, wrapped: Bool) -> [String] {
+            let program = (wrapped ? Loadwrap.command(["--delay", "0", "--"]) : []) + ["/bin/sh", "-c", script]
+            guard self == .intoCat else { return program }
+            // "$@" keeps the program's quoting intact through the outer shell.
+            return ["/bin/sh", "-c", #""$@" | cat"#, "sh"] + program
+        }
+    }
+
+    private func expectSameScreens(_ batch: SeedBatch, shape: Shape) throws {
         let programs = batch.seeds.map { OutputProgramGenerator.program(seed: $0) }
         // All runs at once: the programs mostly sleep, and their final screens do not depend on timing.
         var runs: [(bare: PtySession, wrapped: PtySession)] = []
@@ -22,17 +49,14 @@ import Testing
             }
         }
         for program in programs {
-            runs.append(
-                (
-                    try PtySession(Loadwrap.sh(program.script)),
-                    try PtySession(Loadwrap.command(["--delay", "0", "--", "/bin/sh", "-c", program.script]))
-                ))
+            runs.append((try PtySession(shape.argv(program.script, wrapped: false)),
+                         try PtySession(shape.argv(program.script, wrapped: true))))
         }
         var spinnerShown = false
         for (program, run) in zip(programs, runs) {
             let bareEnd = run.bare.waitForExit()
             let wrappedEnd = run.wrapped.waitForExit()
-            let context = Comment(rawValue: Self.reproduction(program))
+            let context = Comment(rawValue: Self.reproduction(program, shape: shape))
             #expect(bareEnd == .exited(0), context)
             #expect(wrappedEnd == .exited(0), context)
             spinnerShown = spinnerShown || !Loadwrap.frames(in: run.wrapped.output).isEmpty
@@ -44,9 +68,10 @@ import Testing
     }
 
     /// How to run one program again, and the program itself.
-    static func reproduction(_ program: OutputProgram) -> String {
+    static func reproduction(_ program: OutputProgram, shape: Shape = .alone) -> String {
         let features = program.features == .defaults ? "" : "FUZZ_FEATURES=\(program.features.description.dropFirst("defaults+".count)) "
-        return "reproduce: FUZZ_SEED=\(program.seed) FUZZ_COUNT=1 \(features)swift test --filter ScreenFuzzTests\n"
-            + "program (seed \(program.seed)):\n\(program.script)"
+        let test = shape == .alone ? "ScreenFuzzTests/sameScreenAsBare\\(" : "ScreenFuzzTests/sameScreenAsBareInAPipeline"
+        return "reproduce: FUZZ_SEED=\(program.seed) FUZZ_COUNT=1 \(features)swift test --filter '\(test)'\n"
+            + "program (seed \(program.seed))\(shape == .intoCat ? ", piped into cat" : ""):\n\(program.script)"
     }
 }
