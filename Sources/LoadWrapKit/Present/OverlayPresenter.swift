@@ -91,7 +91,7 @@ final class OverlayPresenter: Presenter {
         if let notice, elapsedMS >= notice.afterMS, !painter.outputUnfinished {
             write(TerminalNotification.bytes(text.summary(outcome, elapsedMS: elapsedMS), kind: notice.kind))
         }
-        if painter.indicatorShowsFailure { usleep(useconds_t(Self.failureShowsMS * 1000)) }
+        if painter.indicatorShowsFailure && !painter.outputUnfinished { usleep(useconds_t(Self.failureShowsMS * 1000)) }
         write(painter.removeIndicator())
     }
 
@@ -113,7 +113,7 @@ final class OverlayPresenter: Presenter {
     }
 
     func signalKeyTyped() {
-        guard terminal.echoesSignalKeys else { return }
+        guard terminal.isControlling && terminal.echoesSignalKeys else { return }
         write(painter.signalKeyEchoed())
     }
 

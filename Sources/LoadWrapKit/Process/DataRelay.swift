@@ -18,7 +18,7 @@ final class DataRelay: EventSource {
     /// Sees each chunk before it leaves (a guest erases its line and follows where the chunk leaves
     /// the reader's terminal: a partial line, an unfinished sequence).
     var leaving: ((UnsafeRawBufferPointer) -> Void)?
-    /// Sees every chunk once written (`--until`, `--progress-from`): what it reports follows the
+    /// Sees every chunk once on its way out (`--until`, `--progress-from`): what it reports follows the
     /// output that said it. With a tap bytes are copied, not spliced.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
     /// True once the pipe has ended or its reader has gone.
@@ -28,11 +28,17 @@ final class DataRelay: EventSource {
     /// False once splice(2) turned out not to work here (not Linux, or not a pipe at either end).
     private var spliceWorks = true
     private var buffer: [UInt8] = []
+    /// Copied bytes the destination has not taken yet: nothing more is read until it has.
+    private var pending: [UInt8] = []
+    /// Where copies are written without ever blocking the loop (a reader that stops reading,
+    /// a pager stopped by Ctrl-Z, must not stop loadwrap's signals and output).
+    private let output: NonBlockingOutput
 
     /// Creates the pipe the command writes.
     init(destination: Int32) throws(SpawnError) {
         pipe = try CommandPipe()
         self.destination = destination
+        output = NonBlockingOutput(destination)
     }
 
     /// The end the command writes, until it holds its own copy.
@@ -57,12 +63,13 @@ final class DataRelay: EventSource {
     /// ended, wait for room rather than leave data behind.
     func relayAvailable(maxReads: Int, finishing: Bool = false) {
         guard !closed else { return }
+        if finishing { waitingForRoom = false }  // the end waits for room instead
         let watched = tap != nil || leaving != nil
         if !watched && spliceWorks {
             splice(maxReads: maxReads, finishing: finishing)
         }
         if !closed && !waitingForRoom && (watched || !spliceWorks) {
-            copy(maxReads: maxReads)
+            copy(maxReads: maxReads, finishing: finishing)
         }
     }
 
@@ -94,16 +101,59 @@ final class DataRelay: EventSource {
         }
     }
 
-    /// Reads and writes chunks, showing each to `leaving` before and to the tap after.
-    private func copy(maxReads: Int) {
+    /// Reads and writes chunks, showing each to `leaving` before and to the tap after. What the
+    /// destination does not take now waits in `pending`, and the loop waits for room.
+    private func copy(maxReads: Int, finishing: Bool) {
+        guard sendPending(finishing: finishing) else { return }
         if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
         let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
             leaving?(chunk)
-            if !FileDescriptorIO.writeAll(destination, chunk) { readerGone() }
+            let sent = send(chunk, finishing: finishing)
             tap?(chunk)
-            return !closed
+            guard let sent else {
+                readerGone()
+                return false
+            }
+            if sent < chunk.count {
+                pending = Array(chunk[sent...])
+                waitingForRoom = true
+            }
+            return pending.isEmpty
         }
         if outcome == .ended { closed = true }
+    }
+
+    /// Sends what the destination left over; true once nothing is pending.
+    private func sendPending(finishing: Bool) -> Bool {
+        guard !pending.isEmpty else { return true }
+        leaving?(UnsafeRawBufferPointer(start: nil, count: 0))  // the line goes again; the bytes were seen
+        guard let sent = pending.withUnsafeBytes({ send($0, finishing: finishing) }) else {
+            readerGone()
+            return false
+        }
+        pending.removeFirst(sent)
+        waitingForRoom = !pending.isEmpty
+        return pending.isEmpty
+    }
+
+    /// Writes as much of `bytes` as the destination takes now (all of it when `finishing`, waiting
+    /// for room); nil when the reader has gone or the destination refuses them.
+    private func send(_ bytes: UnsafeRawBufferPointer, finishing: Bool) -> Int? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = output.write(bytes.baseAddress! + offset, bytes.count - offset)
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && errno == EAGAIN {
+                guard finishing else { break }
+                FileDescriptorIO.waitWritable(destination)
+            } else {
+                return nil
+            }
+        }
+        return offset
     }
 
     /// The reader went away (EPIPE: `| head` has exited). Closing the read end passes that on:

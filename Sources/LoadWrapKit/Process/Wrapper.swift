@@ -46,7 +46,9 @@ final class Wrapper {
     private var loop: EventLoop!
 
     /// Starts the command; throws when it cannot be started (nothing has been drawn then).
-    /// `sources` are the session's own (the control channel), served after signals and keys.
+    /// `sources` are the session's own (the control channel), served after signals, keys and the
+    /// command's output: output written before a message (`printf part; loadwrap say next`) is
+    /// relayed before the message is acted on, when both wait in the same turn.
     init(_ configuration: Configuration, plumbing: Plumbing, presenter: any Presenter, terminal: TerminalDevice?,
          sources: [any EventSource], startMS: Int, clock: any TimeSource) throws(SpawnError) {
         topology = configuration.topology
@@ -71,7 +73,7 @@ final class Wrapper {
         plumbing.keyboard?.onSuspendKey = { [unowned self] in suspendTogether() }
         let signalSource = ReadableSource(fd: signals.readFD) { [unowned self] in signals.drain().forEach(handle) }
         let keys: [any EventSource] = plumbing.keyboard.map { [$0] } ?? []
-        loop = EventLoop(sources: [signalSource] + keys + sources + plumbing.sources)
+        loop = EventLoop(sources: [signalSource] + keys + plumbing.sources + sources)
     }
 
     /// Relays until the command ends (and, after a timeout, until what it started is gone), then

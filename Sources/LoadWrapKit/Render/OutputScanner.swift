@@ -67,6 +67,12 @@ struct OutputScanner {
             && !scrollRegion && !colouredBlanks && !colouredBelow
     }
 
+    /// True when `chunk` holds a NUL byte: data, not text for a terminal.
+    static func isBinary(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard let base = chunk.baseAddress else { return false }
+        return memchr(base, 0, chunk.count) != nil
+    }
+
     /// Notes where loadwrap's own writes (its lines, replayed output) left the cursor: at the start
     /// of an empty line or not.
     mutating func mark(atLineStart: Bool) {

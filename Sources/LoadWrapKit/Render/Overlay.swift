@@ -180,7 +180,7 @@ struct Overlay {
     mutating func eraseAfterEcho() -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        var bytes = Self.eraseBelow
+        var bytes = Self.eraseFromCursor
         if hidCursor {
             bytes += Self.showCursor
             hidCursor = false
@@ -189,8 +189,10 @@ struct Overlay {
     }
 
     private static let carriageReturn: [UInt8] = [0x0D]
-    /// Erase from the cursor to the end of the screen.
-    private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
+    /// The rest of the row, one step right, everything below, one step back: the same at column 0
+    /// (the echo not there yet) as after the echo, and not an erase from the top-left corner,
+    /// which tmux moves into its history.
+    private static let eraseFromCursor: [UInt8] = Array("\u{1B}[K\u{1B}[C\u{1B}[J\u{1B}[D".utf8)
     /// Erase to the end of the line; from column 0, the whole line.
     private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
     /// The erase: the row, one step right, everything below, back to column 0.

@@ -24,6 +24,11 @@ struct Painter {
     /// True when the data handed to the pipe came after the command's last terminal output: the
     /// terminal's cursor is where that data left it.
     private var dataWroteLast = false
+    /// False once the data turned out to be binary (a NUL byte): its reader does not print it
+    /// (`| gzip > f`, `| tar x`), so it says nothing about the terminal.
+    private var followsData = true
+    /// When own lines waiting after the end are tried again (see `frame`).
+    private var retryLinesMS = 0
     /// True while loadwrap is stopped (Ctrl-Z).
     private var suspended = false
     /// True once the spinner has stopped for good (`--until`, `loadwrap done`, the end).
@@ -64,8 +69,12 @@ struct Painter {
         _ chunk: UnsafeRawBufferPointer, nowMS: Int, view: @autoclosure () -> TerminalView
     ) -> (head: [UInt8], tail: [UInt8]) {
         let head = overlay.erase()
+        if dataWroteLast && chunk.count > 0 {
+            // The cursor is where the data left it, until this chunk moves it.
+            scanner.mark(atLineStart: passed.atLineStart)
+            dataWroteLast = false
+        }
         scanner.scan(chunk)
-        if chunk.count > 0 { dataWroteLast = false }
         var tail = outputUnfinished ? [] : flushWaitingLines() + flushWaitingIndicator()
         if overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) { tail += draw(nowMS: nowMS) }
         return (head, tail)
@@ -74,7 +83,8 @@ struct Painter {
     /// The bytes for a frame when one is due: a redraw, or an erase when the terminal is now the
     /// command's (a prompt, a pager); empty when nothing is due.
     mutating func frame(nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
-        guard !ended, overlay.isDue(nowMS: nowMS) else { return [] }
+        if ended { return waitingLinesWhenQuiet(nowMS: nowMS, view: view()) }
+        guard overlay.isDue(nowMS: nowMS) else { return [] }
         if canDraw(nowMS: nowMS, view: view()) { return draw(nowMS: nowMS) }
         overlay.skipFrame(nowMS: nowMS)
         return overlay.erase() + indicatorAway(view: view())
@@ -91,8 +101,23 @@ struct Painter {
 
     /// When `frame` next has something to do, or nil for never.
     var nextFrameMS: Int? {
-        ended ? nil : max(overlay.nextDrawMS, lastDataMS.map { $0 + dataQuietMS } ?? 0)
+        let quietMS = lastDataMS.map { $0 + dataQuietMS } ?? 0
+        guard ended else { return max(overlay.nextDrawMS, quietMS) }
+        return hasWaiting && !outputUnfinished ? max(retryLinesMS, quietMS) : nil
     }
+
+    /// After the spinner ended, own lines (an early stop) wait for data that stopped inside a
+    /// sequence: once it has ended, and the reader has taken it and had time to print it.
+    private mutating func waitingLinesWhenQuiet(nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
+        guard hasWaiting, !outputUnfinished else { return [] }
+        guard lastDataMS.map({ nowMS - $0 >= dataQuietMS }) ?? true, view().consumerCaughtUp else {
+            retryLinesMS = nowMS + overlay.look.style.intervalMS
+            return []
+        }
+        return flushWaitingLines() + flushWaitingIndicator()
+    }
+
+    private var hasWaiting: Bool { !waitingLines.isEmpty || waitingIndicator != nil }
 
     /// The bytes after the terminal changed width: the line erased (with every row the terminal
     /// may have reflowed it onto) and redrawn at the new width.
@@ -120,6 +145,9 @@ struct Painter {
     /// Allows drawing again from the next frame.
     mutating func resume() {
         suspended = false
+        // The shell printed "Stopped", then the job's name on `fg`: the cursor is at a line start.
+        scanner.mark(atLineStart: true)
+        dataWroteLast = false
     }
 
     /// The bytes that take the line away for good; the command's output keeps flowing. The
@@ -139,8 +167,17 @@ struct Painter {
     /// while the data has left a partial line or an unfinished sequence for the reader to print.
     mutating func dataLeaving(_ chunk: UnsafeRawBufferPointer, nowMS: Int) -> [UInt8] {
         lastDataMS = nowMS
-        passed.scan(chunk)
-        if chunk.count > 0 { dataWroteLast = true }
+        if followsData && chunk.count > 0 {
+            if OutputScanner.isBinary(chunk) {
+                followsData = false
+                passed = OutputScanner()
+                dataWroteLast = false
+            } else {
+                if !dataWroteLast { passed.mark(atLineStart: scanner.atLineStart) }
+                passed.scan(chunk)
+                dataWroteLast = true
+            }
+        }
         return overlay.erase()
     }
 

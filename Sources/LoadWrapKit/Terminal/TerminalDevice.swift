@@ -42,6 +42,12 @@ struct TerminalDevice {
         return modes.c_oflag & tcflag_t(OPOST) != 0 && modes.c_oflag & tcflag_t(ONLCR) != 0
     }
 
+    /// True when this is loadwrap's controlling terminal: the one whose keys send it signals.
+    var isControlling: Bool {
+        let session = tcgetsid(fd)
+        return session >= 0 && session == getsid(0)
+    }
+
     /// True while a key that sends a signal (Ctrl-C, Ctrl-\, Ctrl-Z) is echoed as `^C` where the
     /// cursor is (ISIG, ECHO and ECHOCTL: a shell's usual modes).
     var echoesSignalKeys: Bool {

@@ -285,6 +285,51 @@ import Testing
         #expect(snapshot.cursorVisible)
     }
 
+    /// A producer that stays quiet: after `fg` the spinner comes back on the line below the
+    /// shell's `fg` echo, and the end leaves no trace of it.
+    @Test func afterCtrlZAndFgTheSpinnerComesBack() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = try PtySession.interactiveBash()
+        defer { session.terminate() }
+        session.send("\(TestEnvironment.loadwrap) --delay 0 -t gen -- sh -c 'echo a; while [ ! -e \(dir)/go ]; do sleep 0.1; done' | cat\n")
+        #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty }, "no spinner before Ctrl-Z")
+        let beforeStop = session.output.count
+        session.send([0x1A])
+        try #require(session.waitFor { Loadwrap.text(Array($0.dropFirst(beforeStop))).contains("Stopped") },
+                     "the pipeline did not stop: \(session.text(after: beforeStop).debugDescription)")
+        #expect(session.waitForPrompt(after: beforeStop))
+        session.send("fg\n")
+        #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty },
+                "no spinner after fg:\n\(Loadwrap.screen(session.output).snapshot)")
+        let beforeEnd = session.output.count
+        #expect(FileManager.default.createFile(atPath: dir + "/go", contents: nil))
+        #expect(session.waitForPrompt(after: beforeEnd), "no prompt after the resumed pipeline ended")
+        session.send("exit\n")
+        _ = session.waitForExit()
+        let screen = Loadwrap.screen(session.output)
+        #expect(Loadwrap.spinnerRows(screen).isEmpty, "spinner left on the screen:\n\(screen.snapshot)")
+        #expect(screen.cursorVisible)
+    }
+
+    /// A reader that does not read yet never stops loadwrap: the command's terminal output still
+    /// shows (and Ctrl-C, Ctrl-Z would still be handled) while its data waits for room in the pipe.
+    @Test func aReaderThatDoesNotReadNeverBlocksLoadwrap() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let go = dir + "/go"
+        // 2 MB of data (from a process of its own, so the shell goes on) fills both pipes long
+        // before the reader starts; the marker is computed, so the title cannot show it.
+        let script = "\(TestEnvironment.loadwrap) --delay 0 -- sh -c '(seq 1 300000 &); sleep 0.5; echo ERR$((1+1))LINE >&2; sleep 0.3'"
+            + " | (while [ ! -e \(go) ]; do sleep 0.1; done; cat > /dev/null)"
+        let session = try PtySession(Loadwrap.sh(script))
+        defer { session.terminate() }
+        let shown = session.waitFor { Loadwrap.text(Array($0)).contains("ERR2LINE") }
+        #expect(FileManager.default.createFile(atPath: go, contents: nil))
+        #expect(shown, "the command's stderr did not show while the reader was not reading")
+        #expect(session.waitForExit() == .exited(0))
+    }
+
     // MARK: The command's own prompt
 
     @Test func aPasswordPromptOnTheTerminalStillWorks() throws {

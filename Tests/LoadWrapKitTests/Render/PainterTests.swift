@@ -51,9 +51,59 @@ import Testing
     @Test func aSignalKeysEchoStaysAndEndLinesGoBelowIt() {
         var painter = Self.painter()
         _ = painter.frame(nowMS: 1_000, view: Self.free)
-        #expect(Self.text(painter.signalKeyEchoed()) == "\u{1B}[J" + Self.show)
+        #expect(Self.text(painter.signalKeyEchoed()) == "\u{1B}[K\u{1B}[C\u{1B}[J\u{1B}[D" + Self.show)
         #expect(painter.end().isEmpty)
         #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "\nend\n")
+    }
+
+    /// After `fg` the shell has printed the job's name and a newline: the line comes back.
+    @Test func afterCtrlZAndFgTheLineComesBack() {
+        var painter = Self.painter()
+        _ = painter.frame(nowMS: 1_000, view: Self.free)
+        _ = painter.signalKeyEchoed()
+        _ = painter.suspend()
+        #expect(painter.frame(nowMS: 1_100, view: Self.free).isEmpty, "nothing while stopped")
+        painter.resume()
+        #expect(painter.atLineStart)
+        #expect(!painter.frame(nowMS: 1_200, view: Self.free).isEmpty)
+    }
+
+    /// A chunk that does not move the cursor (colours, a title) leaves it where the other
+    /// writer left it: the partial line `cat` printed is not erased.
+    @Test func aChunkThatMovesNoCursorKeepsTheOtherWritersPartialLine() {
+        var painter = Self.painter()
+        _ = Self.leaving(&painter, "abc", at: 1_000)
+        _ = Self.around(&painter, "\u{1B}[0m", at: 1_010)
+        #expect(!painter.atLineStart)
+        #expect(painter.frame(nowMS: 2_000, view: Self.free).isEmpty)
+        _ = Self.around(&painter, "progress", at: 2_010)
+        _ = Self.leaving(&painter, "\u{1B}[?25h", at: 2_020)
+        #expect(!painter.atLineStart)
+    }
+
+    /// Binary data goes to a reader that does not print it (`| gzip > f`): it does not keep the
+    /// line away, and its stray ESC or lead bytes leave nothing unfinished at the end.
+    @Test func binaryDataIsNotFollowed() {
+        var painter = Self.painter()
+        let bytes: [UInt8] = [0x00, 0x1B, 0x37, 0x41, 0xC3]
+        _ = bytes.withUnsafeBytes { painter.dataLeaving($0, nowMS: 1_000) }
+        #expect(!painter.outputUnfinished)
+        #expect(!painter.frame(nowMS: 1_200, view: Self.free).isEmpty)
+    }
+
+    /// An early-stop line waiting for data that stopped inside a sequence goes out once the
+    /// sequence ended and the reader had time to print it, not only at the end of the run.
+    @Test func aWaitingLineGoesOutOnceTheDataFinishedItsSequence() {
+        var painter = Self.painter(quietMS: 150)
+        _ = Self.leaving(&painter, "READY\n\u{1B}[3", at: 1_000)
+        _ = painter.end()
+        #expect(painter.ownLine("ready", lineEnd: "\n").isEmpty)
+        #expect(painter.nextFrameMS == nil, "nothing to do while the sequence is open")
+        _ = Self.leaving(&painter, "1m\n", at: 1_500)
+        #expect(painter.nextFrameMS == 1_650)
+        #expect(painter.frame(nowMS: 1_600, view: Self.free).isEmpty)
+        #expect(Self.text(painter.frame(nowMS: 1_650, view: Self.free)) == "ready\n")
+        #expect(painter.nextFrameMS == nil)
     }
 
     /// Whichever output came last decides where the cursor is: data ending a line after the
