@@ -64,6 +64,8 @@ final class DataRelay: EventSource {
     func relayAvailable(maxReads: Int, finishing: Bool = false) {
         guard !closed else { return }
         if finishing { waitingForRoom = false }  // the end waits for room instead
+        // Bytes a copy left over go first, whichever way the rest goes (a tap removed meanwhile).
+        guard sendPending(finishing: finishing) else { return }
         let watched = tap != nil || leaving != nil
         if !watched && spliceWorks {
             splice(maxReads: maxReads, finishing: finishing)
@@ -104,7 +106,6 @@ final class DataRelay: EventSource {
     /// Reads and writes chunks, showing each to `leaving` before and to the tap after. What the
     /// destination does not take now waits in `pending`, and the loop waits for room.
     private func copy(maxReads: Int, finishing: Bool) {
-        guard sendPending(finishing: finishing) else { return }
         if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
         let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
             leaving?(chunk)

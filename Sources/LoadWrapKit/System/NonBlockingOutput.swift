@@ -4,30 +4,36 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes to a descriptor loadwrap shares with others (its stdout, a pipe) that return at once
-/// when it is full (EAGAIN), without making the shared open file non-blocking for everyone
-/// holding it: on Linux it is opened anew through /proc, with a description of its own;
-/// elsewhere, or where that fails (a socket), O_NONBLOCK is set only around each write.
+/// Writes to loadwrap's stdout that return at once when a pipe is full (EAGAIN), without making
+/// the shared open file non-blocking for everyone holding it. A pipe is opened anew on Linux
+/// (/proc/self/fd), with a description of its own; a socket, or a pipe elsewhere, gets O_NONBLOCK
+/// only around each write (a loadwrap killed in between leaves it set). Files and terminals are
+/// written as they are: a file never fills, and a terminal's modes belong to everyone on it; a
+/// file is never opened anew, as that would write from its start, not at the shared offset.
 struct NonBlockingOutput {
     /// The descriptor written.
     private let fd: Int32
-    /// True when `fd` is the shared one, whose flags are switched around each write.
+    /// True when `fd` is the shared one and a pipe or socket: its flags switch around each write.
     private let switchesFlags: Bool
 
     init(_ shared: Int32) {
+        var info = stat()
+        let type = fstat(shared, &info) == 0 ? info.st_mode & S_IFMT : 0
         #if os(Linux)
-        let own = open("/proc/self/fd/\(shared)", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        if own >= 0 {
-            fd = own
-            switchesFlags = false
-            return
+        if type == S_IFIFO {
+            let own = open("/proc/self/fd/\(shared)", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            if own >= 0 {
+                fd = own
+                switchesFlags = false
+                return
+            }
         }
         #endif
         fd = shared
-        switchesFlags = true
+        switchesFlags = type == S_IFIFO || type == S_IFSOCK
     }
 
-    /// write(2) that never blocks: the bytes taken, or -1 with errno (EAGAIN when full).
+    /// write(2) that does not block on a full pipe: the bytes taken, or -1 with errno (EAGAIN when full).
     func write(_ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         let flags = switchesFlags ? fcntl(fd, F_GETFL) : -1
         let switched = flags >= 0 && flags & O_NONBLOCK == 0

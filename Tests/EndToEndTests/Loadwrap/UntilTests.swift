@@ -55,6 +55,20 @@ import Testing
         #expect(!run.output.contains(0x1B))
     }
 
+    /// stdout appended to a file: what the file held stays, and every byte lands after it, in
+    /// order, before the match (copied while watched) and after it (spliced).
+    @Test func stdoutAppendedToAFileKeepsItsStartAndEveryByte() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let log = dir + "/log"
+        #expect(FileManager.default.createFile(atPath: log, contents: Data("header\n".utf8)))
+        let script = "sh -c 'echo one; echo ready; sleep 0.3; seq 3' >> \(log)"
+        let run = try PtySession.run(Loadwrap.sh("\(TestEnvironment.loadwrap) --delay 0 --until ready -- \(script)"))
+        #expect(run.termination == .exited(0))
+        let content = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+        #expect(content == "header\none\nready\n1\n2\n3\n", "\(content.debugDescription)")
+    }
+
     @Test func matchOnADataPipeLeavesItsBytesUnchanged() throws {
         let script = "printf 'x\\001y\\n'; echo ready; sleep 0.3; printf 'tail without newline'"
         let run = try PtySession.run(
