@@ -142,7 +142,7 @@ final class DataRelay: EventSource {
     private func send(_ bytes: UnsafeRawBufferPointer, finishing: Bool) -> Int? {
         var offset = 0
         while offset < bytes.count {
-            let n = output.write(bytes.baseAddress! + offset, bytes.count - offset)
+            let n = output.put(bytes.baseAddress! + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
             } else if n < 0 && errno == EINTR {

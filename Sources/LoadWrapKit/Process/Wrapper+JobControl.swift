@@ -9,7 +9,7 @@ import Darwin
 extension Wrapper {
     /// Acts on one signal delivered to loadwrap.
     func handle(_ delivery: SignalPipe.Delivery) {
-        if Self.signalKeys.contains(delivery.signo) && !delivery.sentByProcess && plumbing.keyboard == nil {
+        if Self.signalKeys.contains(delivery.signo) && !delivery.sentByProcess && !topology.keysThroughLoadwrap {
             presenter.signalKeyTyped()
         }
         switch delivery.signo {

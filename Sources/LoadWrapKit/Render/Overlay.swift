@@ -164,28 +164,23 @@ struct Overlay {
     /// top-left corner. Clearing whole rows also drops tmux's soft-wrap mark, which would otherwise
     /// join the row with the next one when the window widens.
     mutating func erase() -> [UInt8] {
-        guard visible else { return [] }
-        visible = false
-        var bytes = Self.erasure
-        if hidCursor {
-            bytes += Self.showCursor
-            hidCursor = false
-        }
-        return bytes
+        takeAway(with: Self.erasure)
     }
 
     /// The erase when the terminal has just echoed a key (`^C`) at the cursor, over the start of
     /// the line: from the cursor on, so the echo stays, as it does bare. Where the echo did not
     /// happen (yet), the cursor is still at column 0 and this is the whole line.
     mutating func eraseAfterEcho() -> [UInt8] {
+        takeAway(with: Self.eraseFromCursor)
+    }
+
+    /// `erasure` when the line shows, then the cursor back if the line hid it.
+    private mutating func takeAway(with erasure: [UInt8]) -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        var bytes = Self.eraseFromCursor
-        if hidCursor {
-            bytes += Self.showCursor
-            hidCursor = false
-        }
-        return bytes
+        guard hidCursor else { return erasure }
+        hidCursor = false
+        return erasure + Self.showCursor
     }
 
     private static let carriageReturn: [UInt8] = [0x0D]

@@ -34,15 +34,11 @@ struct NonBlockingOutput {
     }
 
     /// write(2) that does not block on a full pipe: the bytes taken, or -1 with errno (EAGAIN when full).
-    func write(_ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    func put(_ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         let flags = switchesFlags ? fcntl(fd, F_GETFL) : -1
         let switched = flags >= 0 && flags & O_NONBLOCK == 0
         if switched { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
-        #if canImport(Glibc)
-        let n = Glibc.write(fd, bytes, count)
-        #else
-        let n = Darwin.write(fd, bytes, count)
-        #endif
+        let n = write(fd, bytes, count)
         let error = errno
         if switched { _ = fcntl(fd, F_SETFL, flags) }
         errno = error

@@ -250,6 +250,17 @@ import Testing
         #expect(screen.snapshot.text.contains("\na\n^C\n"), "the echoed ^C went with the spinner:\n\(screen.snapshot)")
     }
 
+    /// Ctrl-Z once the spinner shows; returns when bash says the pipeline stopped and prompts.
+    private func stopWithControlZ(_ session: PtySession) throws {
+        // On the screen, not only once: the key's echo must land on the spinner's line.
+        #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty }, "no spinner before Ctrl-Z")
+        let beforeStop = session.output.count
+        session.send([0x1A])
+        try #require(session.waitFor { Loadwrap.text(Array($0.dropFirst(beforeStop))).contains("Stopped") },
+                     "the pipeline did not stop: \(session.text(after: beforeStop).debugDescription)")
+        #expect(session.waitForPrompt(after: beforeStop))
+    }
+
     @Test func controlZStopsThePipelineAndFgResumesIt() throws {
         let session = try PtySession.interactiveBash()
         defer { session.terminate() }
@@ -257,14 +268,7 @@ import Testing
         session.send("\(TestEnvironment.loadwrap) --delay 0 -t gen -- sh -c 'for i in 1 2 3 4 5 6; do echo line$i; sleep 0.5; done' | cat\n")
         // The typed line says `line$i`, never `line1`: this is the producer's output.
         #expect(session.waitFor { Loadwrap.text(Array($0.dropFirst(start))).contains("line1\n") }, "the producer never printed")
-        // On the screen, not only once: the key's echo must land on the spinner's line.
-        #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty }, "no spinner before Ctrl-Z")
-
-        let beforeStop = session.output.count
-        session.send([0x1A])
-        try #require(session.waitFor { Loadwrap.text(Array($0.dropFirst(beforeStop))).contains("Stopped") },
-                     "the pipeline did not stop: \(session.text(after: beforeStop).debugDescription)")
-        #expect(session.waitForPrompt(after: beforeStop))
+        try stopWithControlZ(session)
         let afterFg = session.output.count
         session.send("fg\n")
         try #require(session.waitFor { Loadwrap.text(Array($0.dropFirst(afterFg))).contains("line6\n") },
@@ -293,12 +297,7 @@ import Testing
         let session = try PtySession.interactiveBash()
         defer { session.terminate() }
         session.send("\(TestEnvironment.loadwrap) --delay 0 -t gen -- sh -c 'echo a; while [ ! -e \(dir)/go ]; do sleep 0.1; done' | cat\n")
-        #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty }, "no spinner before Ctrl-Z")
-        let beforeStop = session.output.count
-        session.send([0x1A])
-        try #require(session.waitFor { Loadwrap.text(Array($0.dropFirst(beforeStop))).contains("Stopped") },
-                     "the pipeline did not stop: \(session.text(after: beforeStop).debugDescription)")
-        #expect(session.waitForPrompt(after: beforeStop))
+        try stopWithControlZ(session)
         session.send("fg\n")
         #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty },
                 "no spinner after fg:\n\(Loadwrap.screen(session.output).snapshot)")
