@@ -315,7 +315,7 @@ final class PtySession: @unchecked Sendable {
     }
 
     /// Calls `body` with a NULL-terminated C array of `strings`.
-    private static func withCStrings<R>(
+    static func withCStrings<R>(
         _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
     ) -> R {
         var pointers = strings.map { strdup($0) }
