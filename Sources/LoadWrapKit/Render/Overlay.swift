@@ -36,10 +36,18 @@ struct Overlay {
         self.delayMS = delayMS
         self.columns = columns
         frameWidths = look.style.frames.map(DisplayWidth.of)
+        drawnFrames = look.style.frames.map {
+            Array((look.color ? SpinnerLine.frameColorOn + $0 + SpinnerLine.frameColorOff : $0).utf8)
+        }
     }
 
     /// The display width of each of the style's frames, measured once.
     private let frameWidths: [Int]
+    /// Each frame's bytes as the line starts with them (coloured or not), built once.
+    private let drawnFrames: [[UInt8]]
+    /// The bytes of the last draw. Kept so the next draw reuses their storage: the caller has
+    /// written and dropped its copy by then, so no frame allocates.
+    private var drawn: [UInt8] = []
 
     /// How far along the work is, and the estimate of the time left.
     private(set) var progress = ProgressEstimate()
@@ -78,52 +86,50 @@ struct Overlay {
     /// Bytes that draw (or redraw) the line at the cursor, which must be at the start of an empty line.
     /// `commandHidCursor` says whether the cursor is already hidden by the command.
     mutating func draw(nowMS: Int, commandHidCursor: Bool, commandDisabledAutowrap: Bool = false) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + (kept?.rest?.count ?? 64))
+        drawn.removeAll(keepingCapacity: true)
         if !visible && !commandHidCursor {
-            bytes += Self.hideCursor
+            drawn += Self.hideCursor
             hidCursor = true
         }
         let elapsed = max(0, nowMS - startMS)
         let index = look.style.frameIndex(at: elapsed)
         // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
         // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
-        let (wrapOff, wrapOn) = commandDisabledAutowrap ? ([], []) : (Self.autowrapOff, Self.autowrapOn)
-        bytes += Self.carriageReturn
-        bytes += wrapOff
-        bytes += lineBytes(frame: index, elapsedMS: elapsed, nowMS: nowMS)
-        bytes += Self.eraseLine
-        bytes += wrapOn
-        bytes += Self.carriageReturn
+        drawn += Self.carriageReturn
+        if !commandDisabledAutowrap { drawn += Self.autowrapOff }
+        appendLine(frame: index, elapsedMS: elapsed, nowMS: nowMS)
+        drawn += Self.eraseLine
+        if !commandDisabledAutowrap { drawn += Self.autowrapOn }
+        drawn += Self.carriageReturn
         visible = true
         lastDrawMS = nowMS
-        return bytes
+        return drawn
     }
 
     /// What the last draw laid out, so a frame that changes only the spinner's frame reuses it.
     private var kept: KeptLine?
 
-    /// The line's bytes for `frame`. The layout depends on the frame only through its width (every
-    /// line starts with the frame), so the bytes after it are kept from the last draw while the
-    /// title, the elapsed second, the status and the width stay the same: the title is not measured
-    /// again, nor the elapsed text rebuilt, until something in the key changes.
-    private mutating func lineBytes(frame index: Int, elapsedMS: Int, nowMS: Int) -> [UInt8] {
-        let frame = look.style.frames[index]
+    /// Appends the line's bytes for `frame` to `drawn`. The layout depends on the frame only
+    /// through its width (every line starts with the frame), so the bytes after it are kept from
+    /// the last draw while the title, the elapsed second, the status and the width stay the same:
+    /// the title is not measured again, nor the elapsed text rebuilt, until something in the key changes.
+    private mutating func appendLine(frame index: Int, elapsedMS: Int, nowMS: Int) {
         let status = status(nowMS: nowMS)
         let key = KeptLine.Key(
             frameWidth: frameWidths[index], title: title, second: elapsedMS / 1000,
             status: status, pastUsual: { if case .usually(let ms) = status { return elapsedMS > ms } else { return false } }(),
             columns: columns)
-        let drawnFrame = Array((look.color ? SpinnerLine.frameColorOn + frame + SpinnerLine.frameColorOff : frame).utf8)
         if let kept, kept.key == key {
-            return kept.rest.map { drawnFrame + $0 } ?? []
+            guard let rest = kept.rest else { return }
+            drawn += drawnFrames[index]
+            drawn += rest
+            return
         }
         let line = Array(SpinnerLine.render(
-            frame: frame, title: title, elapsedMS: elapsedMS, columns: Self.drawnColumns(columns),
+            frame: look.style.frames[index], title: title, elapsedMS: elapsedMS, columns: Self.drawnColumns(columns),
             color: look.color, utf8: look.utf8, status: status).utf8)
-        let rest: [UInt8]? = line.isEmpty ? nil : Array(line[drawnFrame.count...])
-        kept = KeptLine(key: key, rest: rest)
-        return line
+        kept = KeptLine(key: key, rest: line.isEmpty ? nil : Array(line[drawnFrames[index].count...]))
+        drawn += line
     }
 
     /// The part of the last line after its frame, and what it was laid out from.

@@ -274,7 +274,9 @@ struct Painter {
     /// The line, after the indicator's state when it changed; only called where writing is safe.
     private mutating func draw(nowMS: Int) -> [UInt8] {
         let state = TerminalProgress.state(for: overlay.progress.progress)
-        return (indicator?.show(state) ?? [])
-            + overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden, commandDisabledAutowrap: scanner.autowrapOff)
+        let before = indicator?.show(state) ?? []
+        let line = overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden, commandDisabledAutowrap: scanner.autowrapOff)
+        // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.
+        return before.isEmpty ? line : before + line
     }
 }

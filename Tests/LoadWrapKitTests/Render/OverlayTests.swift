@@ -48,6 +48,17 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(overlay.nextDrawMS == 1_400)
 }
 
+@Test func aFrameReusesTheStorageOfTheLastOnce() {
+    var overlay = overlay()
+    // Each frame's bytes are written and dropped before the next: the next draw fills the same
+    // buffer (the kept line after the frame, the frames built once), so a frame allocates nothing.
+    let first = overlay.draw(nowMS: 1_200, commandHidCursor: false).withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    let second = overlay.draw(nowMS: 1_300, commandHidCursor: false).withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    let third = overlay.draw(nowMS: 2_400, commandHidCursor: false).withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    #expect(second == first)
+    #expect(third == first, "a new elapsed second lays the line out again, into the same buffer")
+}
+
 @Test func lateDrawSchedulesFromItself() {
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
