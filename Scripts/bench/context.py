@@ -17,12 +17,15 @@ class Context:
     figures: tuple
     cores: SplitCores = field(default_factory=SplitCores)
     memory: dict = field(default_factory=dict)
+    anonymous: dict = field(default_factory=dict)  # the highest RssAnon (MiB) per (kind, side)
     idle_us_per_frame: list = field(default_factory=list)  # the idle run's own CPU ÷ frames drawn, per pair
     frames_drawn: list = field(default_factory=list)
 
-    def peak(self, kind, side, mib):
-        """Keeps the highest VmHWM (MiB) seen for (kind, side); side "A" is loadwrap."""
-        self.memory[(kind, side)] = max(self.memory.get((kind, side), 0), mib)
+    def peak(self, kind, side, high_water):
+        """Keeps the highest VmHWM and RssAnon (MiB) of a HighWater for (kind, side); side "A"
+        is loadwrap."""
+        self.memory[(kind, side)] = max(self.memory.get((kind, side), 0), high_water.mib)
+        self.anonymous[(kind, side)] = max(self.anonymous.get((kind, side), 0), high_water.anon_mib)
 
     def rows(self, keys):
         """The printed row numbers of the figures `keys`, for a label: "3–6", or "3, 5"."""

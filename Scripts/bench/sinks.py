@@ -40,11 +40,17 @@ class HighWater:
     Not wait4's ru_maxrss: posix_spawn (vfork) children run on the harness's memory until
     exec, and the kernel carries that mm's high-water mark into the child's ru_maxrss at exec
     (exec_mmap → setmax_mm_hiwater_rss), so every child here would report Python's ~20 MiB.
-    VmHWM belongs to the process's own address space after exec."""
+    VmHWM belongs to the process's own address space after exec.
+
+    It also keeps the highest RssAnon seen: VmHWM counts the pages of the executable mapped in
+    from the page cache (shared, clean), and how many a fault maps depends on the size of the
+    cached folios (the same binary showed 1.5 MiB more right after it was linked than after its
+    cached pages were dropped), so the anonymous part is the one that is loadwrap's own."""
 
     def __init__(self, pid):
         self.pid = pid
         self.kib = 0
+        self.anon_kib = 0
 
     def __call__(self):
         """Takes one sample (nothing once the process has exited)."""
@@ -53,6 +59,8 @@ class HighWater:
                 for line in f:
                     if line.startswith("VmHWM:"):
                         self.kib = max(self.kib, int(line.split()[1]))
+                    elif line.startswith("RssAnon:"):
+                        self.anon_kib = max(self.anon_kib, int(line.split()[1]))
         except (OSError, ValueError, IndexError):
             pass
 
@@ -60,6 +68,11 @@ class HighWater:
     def mib(self):
         """The peak in MiB."""
         return self.kib / 1024
+
+    @property
+    def anon_mib(self):
+        """The highest anonymous resident memory sampled, in MiB."""
+        return self.anon_kib / 1024
 
 
 class BytesWritten:

@@ -67,7 +67,7 @@ def _pair(ctx, sleep):
     pty_b.close()
     a.expect(0)
     b.expect(0)
-    ctx.peak("idle", "A", peak.mib)
+    ctx.peak("idle", "A", peak)
     return a.cpu_ms, b.cpu_ms, seen.bytes, _steady(samples), seen.matches
 
 

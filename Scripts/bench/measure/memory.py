@@ -26,7 +26,7 @@ def small(ctx):
 
 
 def _sample(ctx, mode, argv):
-    """One run's peak in MiB."""
+    """One run's HighWater."""
     if mode == "plain":
         proc, pty = Proc(argv, ctx.env_plain, dup2=[(DEVNULL, 0), (DEVNULL, 1), (DEVNULL, 2)]), None
     else:
@@ -36,7 +36,7 @@ def _sample(ctx, mode, argv):
     if pty:
         pty.close()
     proc.expect(0)
-    return peak.mib
+    return peak
 
 
 def _either_mode(ctx, side):
@@ -46,11 +46,12 @@ def _either_mode(ctx, side):
 
 def relaying(ctx):
     """The highest loadwrap peak of the figures in RELAYING, vs `script`'s in terminal
-    throughput; the note lists every peak of the run."""
+    throughput; the note lists every peak of the run, each with its anonymous part."""
     kinds = [kind for kind in RELAYING if (kind, "A") in ctx.memory]
     base = ctx.memory.get(("terminal", "B"))
-    note = "peak MiB: " + ", ".join(f"{k[0]}/{'loadwrap' if k[1] == 'A' else 'baseline'} {v:.1f}"
-                                    for k, v in sorted(ctx.memory.items()))
+    note = "peak MiB (of which anonymous, RssAnon): " + ", ".join(
+        f"{k[0]}/{'loadwrap' if k[1] == 'A' else 'baseline'} {v:.1f} ({ctx.anonymous.get(k, 0):.1f})"
+        for k, v in sorted(ctx.memory.items()))
     if not kinds:
         return Result(skipped="no relaying run was sampled", facts={"rows": "none"}, notes=[note])
     return Result([max(ctx.memory[(kind, "A")] for kind in kinds)], [base] if base else [],

@@ -78,7 +78,7 @@ def _into_harness(ctx, side, argv, digest):
         raise Misbehaved(f"{proc.name}: {out.bytes} bytes came out of the pipe, expected {PIPE_BYTES}")
     _check_digest(proc, out, digest)
     if side == "A":
-        ctx.peak("pipe", "A", peak.mib)
+        ctx.peak("pipe", "A", peak)
     return PIPE_BYTES / ((proc.t_end - out.first) / 1e3)
 
 
@@ -105,7 +105,7 @@ def _through_cat(ctx, side, argv, digest):
     _check_count(producer, written)
     _check_digest(producer, out, digest)
     if side == "A":
-        ctx.peak("stdout relay", "A", peak.mib)
+        ctx.peak("stdout relay", "A", peak)
     return PIPE_BYTES / ((max(producer.t_end, consumer.t_end) - first) / 1e3)
 
 

@@ -65,5 +65,5 @@ def _run(ctx, side, argv, size, lines):
     if seen.newlines != lines or seen.bytes < size + lines:
         raise Misbehaved(f"{proc.name}: {seen.bytes} bytes / {seen.newlines} newlines reached the terminal, "
                          f"expected at least {size + lines} / exactly {lines}")
-    ctx.peak("terminal", side, peak.mib)
+    ctx.peak("terminal", side, peak)
     return size / ((proc.t_end - seen.first) / 1e3), seen.bytes - size - lines
