@@ -21,6 +21,10 @@ struct OutputScanner {
     /// True while the command has turned autowrap off itself (DECAWM, `?7l`): the overlay then
     /// leaves it off after drawing.
     private(set) var autowrapOff = false
+    /// How often the output has set the cursor's visibility (`?25`) and autowrap (`?7`). Both are
+    /// the terminal's, not one output's: where two outputs reach it, the counts tell which set one last.
+    private(set) var cursorModeSets = 0
+    private(set) var autowrapModeSets = 0
     /// True once the command has moved the cursor to another row (multi-line progress, a redraw),
     /// until it clears the screen: until then the rows below the cursor may hold its text, which
     /// the overlay's line would cover and its erase would wipe.
@@ -212,8 +216,10 @@ struct OutputScanner {
             movedRowsOnAlternate = false
         case 25:
             cursorHidden = !set
+            cursorModeSets &+= 1
         case 7:
             autowrapOff = !set
+            autowrapModeSets &+= 1
         default:
             break
         }

@@ -24,6 +24,10 @@ struct Painter {
     /// True when the data handed to the pipe came after the command's last terminal output: the
     /// terminal's cursor is where that data left it.
     private var dataWroteLast = false
+    /// The cursor's visibility and autowrap as the command left them, through whichever output
+    /// set them last: they are the terminal's modes, so data a pipe's reader prints sets them too.
+    private var cursorHidden = false
+    private var autowrapOff = false
     /// False once the data turned out to be binary (a NUL byte): its reader does not print it
     /// (`| gzip > f`, `| tar x`), so it says nothing about the terminal.
     private var followsData = true
@@ -74,7 +78,9 @@ struct Painter {
             scanner.mark(atLineStart: passed.atLineStart)
             dataWroteLast = false
         }
+        let before = (scanner.cursorModeSets, scanner.autowrapModeSets)
         scanner.scan(chunk)
+        takeModes(from: scanner, setsBefore: before)
         var tail = outputUnfinished ? [] : flushWaitingLines() + flushWaitingIndicator()
         if overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) { tail += draw(nowMS: nowMS) }
         return (head, tail)
@@ -174,11 +180,19 @@ struct Painter {
                 dataWroteLast = false
             } else {
                 if !dataWroteLast { passed.mark(atLineStart: scanner.atLineStart) }
+                let before = (passed.cursorModeSets, passed.autowrapModeSets)
                 passed.scan(chunk)
+                takeModes(from: passed, setsBefore: before)
                 dataWroteLast = true
             }
         }
         return overlay.erase()
+    }
+
+    /// The cursor's visibility and autowrap from `output` where its last chunk set them.
+    private mutating func takeModes(from output: OutputScanner, setsBefore before: (cursor: Int, autowrap: Int)) {
+        if output.cursorModeSets != before.cursor { cursorHidden = output.cursorHidden }
+        if output.autowrapModeSets != before.autowrap { autowrapOff = output.autowrapOff }
     }
 
     /// One of loadwrap's own lines (an early stop, the end line): the spinner erased, a line end
@@ -275,7 +289,7 @@ struct Painter {
     private mutating func draw(nowMS: Int) -> [UInt8] {
         let state = TerminalProgress.state(for: overlay.progress.progress)
         let before = indicator?.show(state) ?? []
-        let line = overlay.draw(nowMS: nowMS, commandHidCursor: scanner.cursorHidden, commandDisabledAutowrap: scanner.autowrapOff)
+        let line = overlay.draw(nowMS: nowMS, commandHidCursor: cursorHidden, commandDisabledAutowrap: autowrapOff)
         // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.
         return before.isEmpty ? line : before + line
     }

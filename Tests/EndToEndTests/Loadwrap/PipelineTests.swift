@@ -81,6 +81,13 @@ import Testing
         try expectSharedLikeBare(Pipeline { lw in "\(lw("-t gen --delay 0")) \(producer) | cat" })
     }
 
+    /// The data hides the cursor and turns autowrap off, and `cat` prints that: both modes are
+    /// the terminal's, so the spinner keeps them as the data left them, and so does its erase.
+    @Test func cursorAndAutowrapSetThroughTheConsumerStayAsTheDataLeftThem() throws {
+        let producer = #"sh -c "printf '\033[?25l\033[?7lone\n'; sleep 0.6; echo two; sleep 0.6""#
+        try expectSharedLikeBare(Pipeline { lw in "\(lw("-t gen --delay 0")) \(producer) | cat" })
+    }
+
     @Test func headEndsTheProducerWithSIGPIPEAsBare() throws {
         // `yes` only ends when head's exit breaks its pipe; bash shows each side's status.
         let pipeline = Pipeline { lw in #"\#(lw("")) yes | head -1; echo "end ${PIPESTATUS[*]}""# }

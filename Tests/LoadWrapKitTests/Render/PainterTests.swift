@@ -172,6 +172,25 @@ import Testing
         #expect(reads == 1)
     }
 
+    /// The cursor's visibility and autowrap are the terminal's: set by data the reader prints,
+    /// the line neither sets them again nor undoes them when it goes.
+    @Test func modesSetThroughThePipeAreTheTerminals() {
+        var painter = Self.painter(quietMS: 150)
+        _ = Self.leaving(&painter, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)
+        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == "\ra w 0s\u{1B}[K\r")
+        #expect(Self.text(painter.end()) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r")
+    }
+
+    /// The command hid the cursor on the terminal, then data the reader prints showed it again:
+    /// the output that set it last decides, so the line hides it and shows it when it goes.
+    @Test func whicheverOutputSetTheCursorLastDecides() {
+        var painter = Self.painter(quietMS: 150)
+        #expect(Self.around(&painter, "\u{1B}[?25l", at: 1_000) == "\u{1B}[?25l\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
+        _ = Self.leaving(&painter, "\u{1B}[?25h\n", at: 1_010)
+        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
+        #expect(Self.text(painter.end()) == Self.erase)
+    }
+
     @Test func dataLeavingErasesFirstAndTheLineWaitsForQuiet() {
         var painter = Self.painter(quietMS: 150)
         _ = painter.frame(nowMS: 1_000, view: Self.free)
