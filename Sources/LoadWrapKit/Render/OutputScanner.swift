@@ -45,6 +45,9 @@ struct OutputScanner {
     /// True after erasing below the cursor (ED) while a background was set: the rows the cursor
     /// moves into next are in that colour, until they are erased again with the default one.
     private var colouredBelow = false
+    /// `colouredBlanks` and `colouredBelow` of the normal screen while the alternate one shows:
+    /// what is erased there leaves the normal screen's cells as they were.
+    private var colouredBeforeAlternate = (blanks: false, below: false)
     /// Continuation bytes still due for the UTF-8 character the output stopped inside.
     private var characterBytesDue = 0
     /// Graphic rendition the command left set (colours, bold, …).
@@ -176,7 +179,8 @@ struct OutputScanner {
         }
         guard privateMarker == nil else { return }
         if Self.blankingFinals.contains(final) && rendition.hasBackground { colouredBlanks = true }
-        if final == UInt8(ascii: "J") && (parameters.first ?? 0) != 1 { colouredBelow = rendition.hasBackground }
+        // ED 0 and 2 erase below the cursor; ED 1 only above, and ED 3 only the scrollback.
+        if final == UInt8(ascii: "J") && [0, 2].contains(parameters.first ?? 0) { colouredBelow = rendition.hasBackground }
         if final == UInt8(ascii: "m") {
             rendition.apply(parameters)
         } else if final == UInt8(ascii: "r") {
@@ -194,6 +198,13 @@ struct OutputScanner {
 
     /// Applies one DEC private mode: the alternate screens and cursor visibility.
     private mutating func applyPrivateMode(_ mode: Int, set: Bool) {
+        if [1049, 47, 1047].contains(mode) && set != alternateScreen {
+            if set {
+                colouredBeforeAlternate = (colouredBlanks, colouredBelow)
+            } else {
+                (colouredBlanks, colouredBelow) = colouredBeforeAlternate
+            }
+        }
         switch mode {
         case 1049:
             // xterm saves the cursor (and its rendition) on entry and restores both on exit; the

@@ -20,6 +20,8 @@ import Testing
         Case(name: "wide text", script: "printf '日本語のテキスト\\n한국어 텍스트\\n絵文字 😀🎉 e\\314\\201\\n%s\\n' 日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日"),
         Case(name: "carriage-return progress", script: "for i in 1 2 3; do printf '\\r%d%%' $i; sleep 0.2; done; echo"),
         Case(name: "silence", script: "sleep 1"),
+        Case(name: "rows erased in grey, then a full-screen program",
+             script: #"printf '\033[48;5;8m\033[2J\033[0mtext\n'; printf '\033[?1049h\033[2Jmenu\033[?1049l'"#),
     ]
 
     @Test("quick command, default delay: nothing drawn, same screen", arguments: cases)

@@ -304,4 +304,19 @@ func everySplitPointGivesTheSameState(index: Int) {
         below.scan("\u{1B}[J")
         #expect(below.allowsOverlay)
     }
+
+    /// The rows erased in a colour belong to the normal screen: what the alternate screen erases
+    /// leaves them in that colour, and clearing the scrollback erases none of them.
+    @Test func rowsErasedInAColourStaySoAcrossTheAlternateScreen() {
+        for mode in ["1049", "1047", "47"] {
+            let (enter, leave) = ("\u{1B}[?\(mode)h", "\u{1B}[?\(mode)l")
+            #expect(!scanned("\u{1B}[48;5;8m\u{1B}[2J\u{1B}[0mtext\n", enter + "\u{1B}[2Jmenu\n" + leave).allowsOverlay,
+                    "?\(mode): the rows erased in grey below are still grey")
+            #expect(!scanned("\u{1B}[44mfilled\n\u{1B}[0m", enter + "menu\n" + leave).allowsOverlay,
+                    "?\(mode): the line scrolled in blue is still blue")
+            #expect(scanned(enter + "\u{1B}[41m\u{1B}[2J\u{1B}[0m" + leave).allowsOverlay,
+                    "?\(mode): what the alternate screen erased went with it")
+        }
+        #expect(!scanned("\u{1B}[41m\u{1B}[J\u{1B}[0mtext\n\u{1B}[3J").allowsOverlay, "ED 3 erases only the scrollback")
+    }
 }
