@@ -18,13 +18,8 @@ struct OutputScanner {
     private(set) var alternateScreen = false
     /// True while the command has hidden the cursor itself.
     private(set) var cursorHidden = false
-    /// True while the command has turned autowrap off itself (DECAWM, `?7l`): the overlay then
-    /// leaves it off after drawing.
+    /// True while the command has turned autowrap off itself (DECAWM, `?7l`).
     private(set) var autowrapOff = false
-    /// How often the output has set the cursor's visibility (`?25`) and autowrap (`?7`). Both are
-    /// the terminal's, not one output's: where two outputs reach it, the counts tell which set one last.
-    private(set) var cursorModeSets = 0
-    private(set) var autowrapModeSets = 0
     /// True once the command has moved the cursor to another row (multi-line progress, a redraw),
     /// until it clears the screen: until then the rows below the cursor may hold its text, which
     /// the overlay's line would cover and its erase would wipe.
@@ -48,6 +43,9 @@ struct OutputScanner {
     /// `colouredBlanks` and `colouredBelow` of the normal screen while the alternate one shows:
     /// what is erased there leaves the normal screen's cells as they were.
     private var colouredBeforeAlternate = (blanks: false, below: false)
+    /// True when the alternate screen showing was entered by ?1049 from the normal screen: only
+    /// then does leaving by ?1049 put the cursor back where the normal screen had it.
+    private var cursorSavedForAlternate = false
     /// Continuation bytes still due for the UTF-8 character the output stopped inside.
     private var characterBytesDue = 0
     /// Graphic rendition the command left set (colours, bold, …).
@@ -164,17 +162,37 @@ struct OutputScanner {
                 if alternateScreen { movedRowsOnAlternate = true }
                 if Array("DEM".utf8).contains(final) && rendition.hasBackground { colouredBlanks = true }
             } else if final == UInt8(ascii: "c") {
-                self = OutputScanner()  // a full reset clears the screen: nothing is left below
+                fullReset()
             }
         case .string:
             break
         }
     }
 
+    /// A full reset (RIS) clears the screen, shows the cursor, turns autowrap on and resets the
+    /// rendition: nothing is left below. tmux stays on the alternate screen through it, and the
+    /// normal screen comes back later as it was, with the cursor on a row loadwrap cannot know.
+    private mutating func fullReset() {
+        var fresh = OutputScanner()
+        if alternateScreen {
+            fresh.alternateScreen = true
+            fresh.movedRowsBeforeAlternate = true
+            fresh.colouredBeforeAlternate = colouredBeforeAlternate
+        }
+        self = fresh
+    }
+
     /// Applies a control sequence: modes, renditions and row movements.
     private mutating func applyCSI(final: UInt8, privateMarker: UInt8?, parameters: [Int]) {
         if privateMarker == UInt8(ascii: "?") && (final == UInt8(ascii: "h") || final == UInt8(ascii: "l")) {
             for mode in parameters { applyPrivateMode(mode, set: final == UInt8(ascii: "h")) }
+            return
+        }
+        if privateMarker == UInt8(ascii: "?") && final == UInt8(ascii: "r") {
+            // xterm's XTRESTORE brings back modes saved earlier, to values not followed here: the
+            // safe ones are a hidden cursor and autowrap off, which the overlay then leaves alone.
+            if parameters.contains(25) { cursorHidden = true }
+            if parameters.contains(7) { autowrapOff = true }
             return
         }
         guard privateMarker == nil else { return }
@@ -196,44 +214,51 @@ struct OutputScanner {
         }
     }
 
-    /// Applies one DEC private mode: the alternate screens and cursor visibility.
+    /// Applies one DEC private mode: the alternate screens, cursor visibility and autowrap.
     private mutating func applyPrivateMode(_ mode: Int, set: Bool) {
-        if [1049, 47, 1047].contains(mode) && set != alternateScreen {
-            if set {
-                colouredBeforeAlternate = (colouredBlanks, colouredBelow)
-            } else {
-                (colouredBlanks, colouredBelow) = colouredBeforeAlternate
-            }
-        }
         switch mode {
-        case 1049:
-            // xterm saves the cursor (and its rendition) on entry and restores both on exit; the
-            // full-screen program's text is gone with its screen, and so are its row moves.
-            if set {
-                (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate) = (atLineStart, movedRows, rendition)
-            } else {
-                (atLineStart, movedRows, rendition) = (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate)
-            }
-            alternateScreen = set
-            movedRowsOnAlternate = false
-        case 47, 1047:
-            // These restore no cursor: where it moved on the alternate screen, it stays.
-            if set {
-                movedRowsBeforeAlternate = movedRows
-            } else {
-                movedRows = movedRowsBeforeAlternate || movedRowsOnAlternate
-            }
-            alternateScreen = set
-            movedRowsOnAlternate = false
+        case 1049, 47, 1047:
+            if set { enterAlternate(savingCursor: mode == 1049) } else { leaveAlternate(restoringCursor: mode == 1049) }
         case 25:
             cursorHidden = !set
-            cursorModeSets &+= 1
         case 7:
             autowrapOff = !set
-            autowrapModeSets &+= 1
         default:
             break
         }
+    }
+
+    /// The normal screen's state is kept while the alternate screen shows; ?1049 also saves the
+    /// cursor (and its rendition, as DECSC does) for its leaving.
+    private mutating func enterAlternate(savingCursor: Bool) {
+        guard !alternateScreen else {
+            // Already there: ?1049 now saves a cursor of the alternate screen, not the normal one's.
+            if savingCursor { cursorSavedForAlternate = false }
+            return
+        }
+        (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate) = (atLineStart, movedRows, rendition)
+        colouredBeforeAlternate = (colouredBlanks, colouredBelow)
+        cursorSavedForAlternate = savingCursor
+        alternateScreen = true
+        movedRowsOnAlternate = false
+    }
+
+    /// The normal screen comes back as it was: the full-screen program's text is gone with its
+    /// screen, and so are its row moves, where ?1049 restores the cursor it saved on entry.
+    private mutating func leaveAlternate(restoringCursor: Bool) {
+        if alternateScreen { (colouredBlanks, colouredBelow) = colouredBeforeAlternate }
+        if restoringCursor {
+            if alternateScreen && cursorSavedForAlternate {
+                (atLineStart, movedRows, rendition) = (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate)
+            } else {
+                movedRows = true  // DECRC of a cursor saved elsewhere, or never: a row not known here
+            }
+        } else if alternateScreen {
+            // ?47 and ?1047 restore no cursor: where it moved on the alternate screen, it stays.
+            movedRows = movedRowsBeforeAlternate || movedRowsOnAlternate
+        }
+        alternateScreen = false
+        movedRowsOnAlternate = false
     }
 
     /// CSI finals that leave blank cells in the current background: erases (EL, ED, ECH),

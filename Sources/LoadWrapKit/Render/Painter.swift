@@ -24,10 +24,9 @@ struct Painter {
     /// True when the data handed to the pipe came after the command's last terminal output: the
     /// terminal's cursor is where that data left it.
     private var dataWroteLast = false
-    /// The cursor's visibility and autowrap as the command left them, through whichever output
-    /// set them last: they are the terminal's modes, so data a pipe's reader prints sets them too.
-    private var cursorHidden = false
-    private var autowrapOff = false
+    /// The cursor and autowrap as the data had left them when it turned binary: its reader had
+    /// printed that much, so the terminal keeps those modes.
+    private var modesBeforeBinary = (cursorHidden: false, autowrapOff: false)
     /// False once the data turned out to be binary (a NUL byte): its reader does not print it
     /// (`| gzip > f`, `| tar x`), so it says nothing about the terminal.
     private var followsData = true
@@ -78,9 +77,7 @@ struct Painter {
             scanner.mark(atLineStart: passed.atLineStart)
             dataWroteLast = false
         }
-        let before = (scanner.cursorModeSets, scanner.autowrapModeSets)
         scanner.scan(chunk)
-        takeModes(from: scanner, setsBefore: before)
         var tail = outputUnfinished ? [] : flushWaitingLines() + flushWaitingIndicator()
         if overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) { tail += draw(nowMS: nowMS) }
         return (head, tail)
@@ -176,23 +173,16 @@ struct Painter {
         if followsData && chunk.count > 0 {
             if OutputScanner.isBinary(chunk) {
                 followsData = false
+                modesBeforeBinary = (passed.cursorHidden, passed.autowrapOff)
                 passed = OutputScanner()
                 dataWroteLast = false
             } else {
                 if !dataWroteLast { passed.mark(atLineStart: scanner.atLineStart) }
-                let before = (passed.cursorModeSets, passed.autowrapModeSets)
                 passed.scan(chunk)
-                takeModes(from: passed, setsBefore: before)
                 dataWroteLast = true
             }
         }
         return overlay.erase()
-    }
-
-    /// The cursor's visibility and autowrap from `output` where its last chunk set them.
-    private mutating func takeModes(from output: OutputScanner, setsBefore before: (cursor: Int, autowrap: Int)) {
-        if output.cursorModeSets != before.cursor { cursorHidden = output.cursorHidden }
-        if output.autowrapModeSets != before.autowrap { autowrapOff = output.autowrapOff }
     }
 
     /// One of loadwrap's own lines (an early stop, the end line): the spinner erased, a line end
@@ -285,11 +275,18 @@ struct Painter {
         return view.foreground && view.modesAllowDrawing && view.consumerCaughtUp
     }
 
+    /// The cursor's visibility and autowrap are the terminal's, and both outputs set them, in an
+    /// order loadwrap cannot know (the reader prints after it reads). The line takes the cursor as
+    /// hidden, and autowrap as off, when either output left them so, and then leaves them alone:
+    /// at worst the cursor shows beside the line.
+    private var commandHidCursor: Bool { scanner.cursorHidden || passed.cursorHidden || modesBeforeBinary.cursorHidden }
+    private var commandDisabledAutowrap: Bool { scanner.autowrapOff || passed.autowrapOff || modesBeforeBinary.autowrapOff }
+
     /// The line, after the indicator's state when it changed; only called where writing is safe.
     private mutating func draw(nowMS: Int) -> [UInt8] {
         let state = TerminalProgress.state(for: overlay.progress.progress)
         let before = indicator?.show(state) ?? []
-        let line = overlay.draw(nowMS: nowMS, commandHidCursor: cursorHidden, commandDisabledAutowrap: autowrapOff)
+        let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap)
         // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.
         return before.isEmpty ? line : before + line
     }

@@ -82,9 +82,10 @@ import Testing
     }
 
     /// The data hides the cursor and turns autowrap off, and `cat` prints that: both modes are
-    /// the terminal's, so the spinner keeps them as the data left them, and so does its erase.
+    /// the terminal's, so the spinner keeps them as the data left them, and so does its erase. The
+    /// last line is wider than the screen: with autowrap off it stays on one row, as bare.
     @Test func cursorAndAutowrapSetThroughTheConsumerStayAsTheDataLeftThem() throws {
-        let producer = #"sh -c "printf '\033[?25l\033[?7lone\n'; sleep 0.6; echo two; sleep 0.6""#
+        let producer = #"sh -c "printf '\033[?25l\033[?7lone\n'; sleep 0.6; echo two; sleep 0.6; printf '%0100d\n' 0""#
         try expectSharedLikeBare(Pipeline { lw in "\(lw("-t gen --delay 0")) \(producer) | cat" })
     }
 

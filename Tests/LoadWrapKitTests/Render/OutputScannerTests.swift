@@ -193,10 +193,9 @@ private struct Snapshot: Equatable, CustomStringConvertible {
 }
 
 @Test func fullResetForgetsEverything() {
-    var scanner = scanned("\u{1B}[?1049h\u{1B}[?25l\u{1B}[1;31mhalf a line")
+    var scanner = scanned("a\nb\n\u{1B}[2A\u{1B}[?25l\u{1B}[1;31mhalf a line")
     scanner.scan("\u{1B}c")
     #expect(scanner.atLineStart)
-    #expect(!scanner.alternateScreen)
     #expect(!scanner.cursorHidden)
     #expect(!scanner.movedRows)  // a full reset clears the screen
     scanner.scan("\n")
@@ -235,7 +234,7 @@ private let streams: [(name: String, text: String, lineStart: Bool, alternate: B
     ("alt screen round trip", "\u{1B}[?1049hfull\u{1B}[?1049l\u{1B}[?25h", true, false, false, false, true),
     ("row move", "a\nb\n\u{1B}[2A", true, false, false, true, false),
     ("decsc", "a\n\u{1B}7", true, false, false, true, false),
-    ("reset", "\u{1B}[?1049h\u{1B}[31mx\u{1B}c", true, false, false, false, true),
+    ("reset", "a\n\u{1B}[A\u{1B}[?25l\u{1B}[31mx\u{1B}c", true, false, false, false, true),
     ("full screen program", "a\n\u{1B}[?1049h\u{1B}[H\u{1B}[2;5Hx\u{1B}[?1049l", true, false, false, false, true),
     ("progress", "10%\r20%\r\u{1B}[K30%", false, false, false, false, false),
     ("dcs", "\u{1B}Pq#0;2;0;0;0#0~~\u{1B}\\", true, false, false, false, true),
@@ -318,5 +317,32 @@ func everySplitPointGivesTheSameState(index: Int) {
                     "?\(mode): what the alternate screen erased went with it")
         }
         #expect(!scanned("\u{1B}[41m\u{1B}[J\u{1B}[0mtext\n\u{1B}[3J").allowsOverlay, "ED 3 erases only the scrollback")
+    }
+
+    /// Leaving by ?1049 restores the cursor saved by the ?1049 that left the normal screen; any
+    /// other saved cursor, or none, puts it on a row loadwrap does not know.
+    @Test func aCursorRestoredFromElsewhereIsOnAnUnknownRow() {
+        #expect(!scanned("text\n\u{1B}[A\u{1B}[?47h\u{1B}[2J\u{1B}[?1049h\u{1B}[?1049l").allowsOverlay, "?1049 entered from ?47")
+        #expect(!scanned("one\n\u{1B}[?1049h\u{1B}[?1049ltwo\nthree\n\u{1B}[?1049l").allowsOverlay, "left without entering")
+        #expect(scanned("one\n\u{1B}[?1049hmenu\u{1B}[2;3H\u{1B}[?1049l").allowsOverlay, "entered and left by ?1049")
+    }
+
+    /// A full reset shows the cursor and turns autowrap on; on the alternate screen (tmux stays
+    /// there) the normal screen comes back later with the cursor on an unknown row.
+    @Test func aFullResetResetsTheModesAndKeepsTheAlternateScreensSecret() {
+        let reset = scanned("\u{1B}[?25l\u{1B}[?7l\u{1B}c")
+        #expect(!reset.cursorHidden && !reset.autowrapOff)
+        for mode in ["1049", "47"] {
+            let screen = scanned("\u{1B}[41m\u{1B}[J\u{1B}[0mtext\n\u{1B}[?\(mode)h\u{1B}c")
+            #expect(screen.alternateScreen, "?\(mode)")
+            #expect(!scanned("\u{1B}[41m\u{1B}[J\u{1B}[0mtext\n\u{1B}[?\(mode)h\u{1B}c\u{1B}[?\(mode)l").allowsOverlay, "?\(mode)")
+        }
+    }
+
+    /// xterm's XTRESTORE brings back modes saved earlier: taken as a hidden cursor and autowrap
+    /// off, which the overlay leaves alone.
+    @Test func restoredModesAreTakenAsHiddenAndOff() {
+        let restored = scanned("\u{1B}[?25l\u{1B}[?25;7s\u{1B}[?25h\u{1B}[?25;7r")
+        #expect(restored.cursorHidden && restored.autowrapOff)
     }
 }

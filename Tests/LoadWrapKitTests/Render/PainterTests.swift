@@ -181,14 +181,36 @@ import Testing
         #expect(Self.text(painter.end()) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r")
     }
 
-    /// The command hid the cursor on the terminal, then data the reader prints showed it again:
-    /// the output that set it last decides, so the line hides it and shows it when it goes.
-    @Test func whicheverOutputSetTheCursorLastDecides() {
+    /// The two outputs reach the terminal in an order loadwrap cannot know: where either left the
+    /// cursor hidden, or autowrap off, the line leaves them alone, drawn or erased.
+    @Test func whereEitherOutputHidTheCursorTheLineLeavesItAlone() {
+        let line = "\ra w 0s\u{1B}[K\r"
+        var shownByData = Self.painter(quietMS: 150)
+        #expect(Self.around(&shownByData, "\u{1B}[?25l\u{1B}[?7l", at: 1_000) == "\u{1B}[?25l\u{1B}[?7l" + line)
+        _ = Self.leaving(&shownByData, "\u{1B}[?25h\u{1B}[?7h\n", at: 1_010)
+        #expect(Self.text(shownByData.frame(nowMS: 1_200, view: Self.free)) == line)
+        #expect(Self.text(shownByData.end()) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r")
+
+        var hiddenByData = Self.painter(quietMS: 150)
+        _ = Self.leaving(&hiddenByData, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)
+        _ = Self.around(&hiddenByData, "\u{1B}[?25h\u{1B}[?7htext\n", at: 1_010)
+        #expect(Self.text(hiddenByData.frame(nowMS: 1_200, view: Self.free)) == line)
+    }
+
+    /// Data that turns binary is no longer followed, but what its reader printed before stays:
+    /// the cursor it hid is still hidden.
+    @Test func modesTheDataSetBeforeItTurnedBinaryStay() {
         var painter = Self.painter(quietMS: 150)
-        #expect(Self.around(&painter, "\u{1B}[?25l", at: 1_000) == "\u{1B}[?25l\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
-        _ = Self.leaving(&painter, "\u{1B}[?25h\n", at: 1_010)
-        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
-        #expect(Self.text(painter.end()) == Self.erase)
+        _ = Self.leaving(&painter, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)
+        _ = Self.leaving(&painter, "\u{0}\u{1}", at: 1_010)
+        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == "\ra w 0s\u{1B}[K\r")
+
+        // Binary from the start (`| gzip`): its stray `?25h` was never printed.
+        var unprinted = Self.painter(quietMS: 150)
+        _ = Self.around(&unprinted, "\u{1B}[?25l\u{1B}[?7l", at: 1_000)
+        _ = Self.leaving(&unprinted, "\u{1B}[?25h\u{1B}[?7h\n", at: 1_010)
+        _ = Self.leaving(&unprinted, "\u{0}", at: 1_020)
+        #expect(Self.text(unprinted.frame(nowMS: 1_200, view: Self.free)) == "\ra w 0s\u{1B}[K\r")
     }
 
     @Test func dataLeavingErasesFirstAndTheLineWaitsForQuiet() {
