@@ -78,6 +78,14 @@ struct OutputScanner {
         return memchr(base, 0, chunk.count) != nil
     }
 
+    /// A scanner that knows nothing of this output but the cursor's visibility and autowrap it
+    /// left: for output no longer followed (binary data) whose earlier text the terminal printed.
+    func keepingOnlyModes() -> OutputScanner {
+        var kept = OutputScanner()
+        (kept.cursorHidden, kept.autowrapOff) = (cursorHidden, autowrapOff)
+        return kept
+    }
+
     /// Notes where loadwrap's own writes (its lines, replayed output) left the cursor: at the start
     /// of an empty line or not.
     mutating func mark(atLineStart: Bool) {
@@ -198,7 +206,7 @@ struct OutputScanner {
         guard privateMarker == nil else { return }
         if Self.blankingFinals.contains(final) && rendition.hasBackground { colouredBlanks = true }
         // ED 0 and 2 erase below the cursor; ED 1 only above, and ED 3 only the scrollback.
-        if final == UInt8(ascii: "J") && [0, 2].contains(parameters.first ?? 0) { colouredBelow = rendition.hasBackground }
+        if final == UInt8(ascii: "J"), (parameters.first ?? 0) == 0 || parameters.first == 2 { colouredBelow = rendition.hasBackground }
         if final == UInt8(ascii: "m") {
             rendition.apply(parameters)
         } else if final == UInt8(ascii: "r") {

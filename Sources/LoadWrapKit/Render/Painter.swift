@@ -24,9 +24,6 @@ struct Painter {
     /// True when the data handed to the pipe came after the command's last terminal output: the
     /// terminal's cursor is where that data left it.
     private var dataWroteLast = false
-    /// The cursor and autowrap as the data had left them when it turned binary: its reader had
-    /// printed that much, so the terminal keeps those modes.
-    private var modesBeforeBinary = (cursorHidden: false, autowrapOff: false)
     /// False once the data turned out to be binary (a NUL byte): its reader does not print it
     /// (`| gzip > f`, `| tar x`), so it says nothing about the terminal.
     private var followsData = true
@@ -173,8 +170,7 @@ struct Painter {
         if followsData && chunk.count > 0 {
             if OutputScanner.isBinary(chunk) {
                 followsData = false
-                modesBeforeBinary = (passed.cursorHidden, passed.autowrapOff)
-                passed = OutputScanner()
+                passed = passed.keepingOnlyModes()  // its reader printed the text before
                 dataWroteLast = false
             } else {
                 if !dataWroteLast { passed.mark(atLineStart: scanner.atLineStart) }
@@ -279,8 +275,8 @@ struct Painter {
     /// order loadwrap cannot know (the reader prints after it reads). The line takes the cursor as
     /// hidden, and autowrap as off, when either output left them so, and then leaves them alone:
     /// at worst the cursor shows beside the line.
-    private var commandHidCursor: Bool { scanner.cursorHidden || passed.cursorHidden || modesBeforeBinary.cursorHidden }
-    private var commandDisabledAutowrap: Bool { scanner.autowrapOff || passed.autowrapOff || modesBeforeBinary.autowrapOff }
+    private var commandHidCursor: Bool { scanner.cursorHidden || passed.cursorHidden }
+    private var commandDisabledAutowrap: Bool { scanner.autowrapOff || passed.autowrapOff }
 
     /// The line, after the indicator's state when it changed; only called where writing is safe.
     private mutating func draw(nowMS: Int) -> [UInt8] {
