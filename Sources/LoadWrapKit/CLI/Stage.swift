@@ -60,7 +60,9 @@ struct Stage {
                                   columns: Int(terminal.size?.columns ?? 80))
             let features = TerminalFeatures.detect(session.environment, request: options.termProgress)
             let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }
-            let presenter = OverlayPresenter(painter: Painter(overlay: overlay, indicator: features.progress), terminal: terminal,
+            let painter = Painter(overlay: overlay, indicator: features.progress,
+                                  besideUnfinishedLines: topology.keysThroughLoadwrap)
+            let presenter = OverlayPresenter(painter: painter, terminal: terminal,
                                              modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
                                              text: text, held: held, notice: notice, clock: session.clock)
             presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)

@@ -52,6 +52,12 @@ struct OutputScanner {
     private var rendition = GraphicRendition()
     /// Escape-sequence parser state carried across chunks.
     private var parser = EscapeParser()
+    /// The cursor's row: its column and how far its text reaches.
+    private(set) var row = CursorRow()
+    /// `row` when ?1049 was set, for its leaving.
+    private var rowBeforeAlternate = CursorRow()
+    /// True while insert mode (IRM, `CSI 4 h`) is set: printing shifts the row's text right.
+    private var insertMode = false
 
     /// True while the output has stopped inside an escape sequence or a UTF-8 character: a byte
     /// of loadwrap's own now would land inside it (an ESC cancels the command's sequence, and the
@@ -90,6 +96,7 @@ struct OutputScanner {
     /// of an empty line or not.
     mutating func mark(atLineStart: Bool) {
         self.atLineStart = atLineStart
+        if atLineStart { row.begin() } else { row.lose() }
     }
 
     /// Updates the state with one chunk of output, in order.
@@ -131,7 +138,11 @@ struct OutputScanner {
             tailStart = base.distance(to: UnsafeRawPointer(newline)) + 1
             atLineStart = true
             colouredBlanks = rendition.hasBackground  // a scroll brings in a line in that colour
+            // The pty's output processing (ONLCR) sends `\r\n`; a bare line feed keeps the column.
+            row.begin(known: tailStart >= 2 && text[tailStart - 2] == 0x0D)
         }
+        row.follow(UnsafeRawBufferPointer(rebasing: text[tailStart...]))
+        if insertMode { row.lose() }
         guard atLineStart else { return }
         // A tab leaves the line empty but the cursor off column 0, where erasing the overlay puts it back.
         for byte in text[tailStart...] where byte >= 0x20 && byte != 0x7F || byte == 0x09 {
@@ -167,10 +178,13 @@ struct OutputScanner {
             // DECSC/DECRC, index, reverse index, next line, full reset: the row may change.
             if Array("78DEM".utf8).contains(final) {
                 movedRows = true
+                if final != UInt8(ascii: "7") { row.lose() }
                 if alternateScreen { movedRowsOnAlternate = true }
                 if Array("DEM".utf8).contains(final) && rendition.hasBackground { colouredBlanks = true }
             } else if final == UInt8(ascii: "c") {
                 fullReset()
+            } else if final == UInt8(ascii: "H") {
+                row.defaultTabStops = false  // HTS: a tab stop of the command's own
             }
         case .string:
             break
@@ -182,6 +196,8 @@ struct OutputScanner {
     /// normal screen comes back later as it was, with the cursor on a row loadwrap cannot know.
     private mutating func fullReset() {
         var fresh = OutputScanner()
+        fresh.row = row
+        fresh.row.reset()
         if alternateScreen {
             fresh.alternateScreen = true
             fresh.movedRowsBeforeAlternate = true
@@ -204,6 +220,7 @@ struct OutputScanner {
             return
         }
         guard privateMarker == nil else { return }
+        followRow(final: final, parameters: parameters)
         if Self.blankingFinals.contains(final) && rendition.hasBackground { colouredBlanks = true }
         // ED 0 and 2 erase below the cursor; ED 1 only above, and ED 3 only the scrollback.
         if final == UInt8(ascii: "J"), (parameters.first ?? 0) == 0 || parameters.first == 2 { colouredBelow = rendition.hasBackground }
@@ -222,6 +239,26 @@ struct OutputScanner {
         }
     }
 
+    /// Follows what a control sequence does to the cursor's row: moves along it, erases in it,
+    /// blanks inserted; anything else that moves the cursor or shifts text loses it.
+    private mutating func followRow(final: UInt8, parameters: [Int]) {
+        let count = max(1, parameters.first ?? 1)
+        switch final {
+        case UInt8(ascii: "C"), UInt8(ascii: "a"): row.moveForward(by: count)
+        case UInt8(ascii: "D"), UInt8(ascii: "j"): row.moveBack(by: count)
+        case UInt8(ascii: "G"), UInt8(ascii: "`"): row.moveTo(count - 1)
+        case UInt8(ascii: "I"): row.tab(count)
+        case UInt8(ascii: "Z"): row.tabBack(count)
+        case UInt8(ascii: "K"): row.eraseInLine(parameters.first ?? 0)
+        case UInt8(ascii: "J"): if (parameters.first ?? 0) != 1 { row.eraseInLine((parameters.first ?? 0) == 0 ? 0 : 2) }
+        case UInt8(ascii: "@"): row.insertBlanks(count)
+        case UInt8(ascii: "g"): row.defaultTabStops = false  // TBC: the command's own tab stops
+        case UInt8(ascii: "h"), UInt8(ascii: "l"): if parameters.contains(4) { insertMode = final == UInt8(ascii: "h") }
+        case UInt8(ascii: "b"): row.lose()  // REP repeats a character not kept here
+        default: if Self.rowMovingFinals.contains(final) { row.lose() }
+        }
+    }
+
     /// Applies one DEC private mode: the alternate screens, cursor visibility and autowrap.
     private mutating func applyPrivateMode(_ mode: Int, set: Bool) {
         switch mode {
@@ -231,6 +268,10 @@ struct OutputScanner {
             cursorHidden = !set
         case 7:
             autowrapOff = !set
+        case 3, 6:
+            // DECCOLM clears the screen and DECOM homes the cursor (xterm's ctlseqs): a row not known.
+            movedRows = true
+            row.lose()
         default:
             break
         }
@@ -245,6 +286,7 @@ struct OutputScanner {
             return
         }
         (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate) = (atLineStart, movedRows, rendition)
+        rowBeforeAlternate = row
         colouredBeforeAlternate = (colouredBlanks, colouredBelow)
         cursorSavedForAlternate = savingCursor
         alternateScreen = true
@@ -258,6 +300,7 @@ struct OutputScanner {
         if restoringCursor {
             if alternateScreen && cursorSavedForAlternate {
                 (atLineStart, movedRows, rendition) = (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate)
+                row = rowBeforeAlternate
             } else {
                 movedRows = true  // DECRC of a cursor saved elsewhere, or never: a row not known here
             }
@@ -265,6 +308,7 @@ struct OutputScanner {
             // ?47 and ?1047 restore no cursor: where it moved on the alternate screen, it stays.
             movedRows = movedRowsBeforeAlternate || movedRowsOnAlternate
         }
+        if !(restoringCursor && alternateScreen && cursorSavedForAlternate) { row.lose() }
         alternateScreen = false
         movedRowsOnAlternate = false
     }
@@ -276,6 +320,7 @@ struct OutputScanner {
     /// CSI finals that move the cursor along its row (CUF, CHA, HPA, HPR, CHT).
     private static let columnMovingFinals: Set<UInt8> = Set("CG`aI".utf8)
 
-    /// CSI finals that move the cursor to another row or shift rows (CUU…CPL, CUP, VPA, scroll, insert/delete lines, save/restore).
-    private static let rowMovingFinals: Set<UInt8> = Set("ABEFHfdrSTLMsu".utf8)
+    /// CSI finals that move the cursor to another row or shift rows (CUU…CPL, CUP, VPA, VPR, VPB,
+    /// scroll, insert/delete lines, save/restore).
+    private static let rowMovingFinals: Set<UInt8> = Set("ABEFHfdekrSTLMsu".utf8)
 }

@@ -11,6 +11,15 @@ struct Overlay {
         var utf8: Bool
     }
 
+    /// Where on the screen the line is drawn.
+    enum Placement: Equatable {
+        /// At the start of an empty line, in half the terminal's width.
+        case line
+        /// On the row of a line the command is rewriting in place, in the blank cells from column
+        /// `start` to half the terminal's width, the cursor put back at column `cursor` after.
+        case beside(start: Int, cursor: Int)
+    }
+
     /// Frames, colour and charset.
     let look: Look
     /// The title beside the frame, safe to print: sanitised where it entered loadwrap.
@@ -25,6 +34,8 @@ struct Overlay {
     private(set) var visible = false
     /// True while the overlay, not the command, has hidden the cursor.
     private var hidCursor = false
+    /// Where the line was last drawn, so the erase takes it from there.
+    private(set) var placement = Placement.line
     /// When the line was last drawn, for coalescing.
     private var lastDrawMS: Int?
 
@@ -76,6 +87,11 @@ struct Overlay {
         nowMS >= nextDrawMS
     }
 
+    /// True once the delay is over: from then on the line shows wherever it may.
+    func isPastDelay(nowMS: Int) -> Bool {
+        nowMS >= startMS + delayMS
+    }
+
     /// The time of the next frame, for the event loop's timeout.
     var nextDrawMS: Int {
         let firstMS = startMS + delayMS
@@ -83,26 +99,33 @@ struct Overlay {
         return max(firstMS, last + look.style.intervalMS)
     }
 
-    /// Bytes that draw (or redraw) the line at the cursor, which must be at the start of an empty line.
-    /// `commandHidCursor` says whether the cursor is already hidden by the command.
-    mutating func draw(nowMS: Int, commandHidCursor: Bool, commandDisabledAutowrap: Bool = false) -> [UInt8] {
+    /// Bytes that draw (or redraw) the line at `placement`: for `.line` the cursor must be at the
+    /// start of an empty line. `commandHidCursor` says whether the cursor is already hidden by the
+    /// command. Unless `advancing`, the line is the one last drawn (its frame and its time): the
+    /// animation advances once a frame interval, however often the line is put back.
+    mutating func draw(
+        nowMS: Int, commandHidCursor: Bool, commandDisabledAutowrap: Bool = false, at placement: Placement = .line,
+        advancing: Bool = true
+    ) -> [UInt8] {
         drawn.removeAll(keepingCapacity: true)
         if !visible && !commandHidCursor {
             drawn += Self.hideCursor
             hidCursor = true
         }
-        let elapsed = max(0, nowMS - startMS)
+        let timeMS = advancing ? nowMS : lastDrawMS ?? nowMS
+        let elapsed = max(0, timeMS - startMS)
         let index = look.style.frameIndex(at: elapsed)
         // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
         // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
-        drawn += Self.carriageReturn
+        drawn += Self.moveToColumn(placement.start)
         if !commandDisabledAutowrap { drawn += Self.autowrapOff }
-        appendLine(frame: index, elapsedMS: elapsed, nowMS: nowMS)
+        appendLine(frame: index, elapsedMS: elapsed, nowMS: timeMS, columns: Self.drawnColumns(columns) - placement.start)
         drawn += Self.eraseLine
         if !commandDisabledAutowrap { drawn += Self.autowrapOn }
-        drawn += Self.carriageReturn
+        drawn += Self.moveToColumn(placement.cursor)
         visible = true
-        lastDrawMS = nowMS
+        self.placement = placement
+        if advancing { lastDrawMS = nowMS }
         return drawn
     }
 
@@ -113,7 +136,7 @@ struct Overlay {
     /// through its width (every line starts with the frame), so the bytes after it are kept from
     /// the last draw while the title, the elapsed second, the status and the width stay the same:
     /// the title is not measured again, nor the elapsed text rebuilt, until something in the key changes.
-    private mutating func appendLine(frame index: Int, elapsedMS: Int, nowMS: Int) {
+    private mutating func appendLine(frame index: Int, elapsedMS: Int, nowMS: Int, columns: Int) {
         let status = status(nowMS: nowMS)
         let key = KeptLine.Key(
             frameWidth: frameWidths[index], title: title, second: elapsedMS / 1000,
@@ -126,7 +149,7 @@ struct Overlay {
             return
         }
         let line = Array(SpinnerLine.render(
-            frame: look.style.frames[index], title: title, elapsedMS: elapsedMS, columns: Self.drawnColumns(columns),
+            frame: look.style.frames[index], title: title, elapsedMS: elapsedMS, columns: columns,
             color: look.color, utf8: look.utf8, status: status).utf8)
         kept = KeptLine(key: key, rest: line.isEmpty ? nil : Array(line[drawnFrames[index].count...]))
         drawn += line
@@ -148,7 +171,7 @@ struct Overlay {
         var rest: [UInt8]?
     }
 
-    /// The width the line is laid out in: half the terminal. Terminals that reflow (tmux, kitty,
+    /// The width the line may reach, from column 0: half the terminal. Terminals that reflow (tmux, kitty,
     /// VTE, iTerm2, Windows Terminal, Alacritty, Ghostty) rewrap a line wider than a narrowed
     /// window onto two rows, may push its first row into the scrollback, and may leave the cursor
     /// on either row; a line at most half as wide survives halving the window (a split pane, a
@@ -180,13 +203,20 @@ struct Overlay {
         takeAway(with: Self.eraseFromCursor)
     }
 
-    /// `erasure` when the line shows, then the cursor back if the line hid it.
+    /// `erasure` when the line shows, then the cursor back if the line hid it. Beside a line the
+    /// erase is the cells the line took, and the cursor goes back where the command left it.
     private mutating func takeAway(with erasure: [UInt8]) -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        guard hidCursor else { return erasure }
+        var bytes = placement == .line ? erasure : Self.moveToColumn(placement.start) + Self.eraseLine + Self.moveToColumn(placement.cursor)
+        if hidCursor { bytes += Self.showCursor }
         hidCursor = false
-        return erasure + Self.showCursor
+        return bytes
+    }
+
+    /// The cursor to `column` of its row: a carriage return for column 0, else CHA (ECMA-48 8.3.9).
+    private static func moveToColumn(_ column: Int) -> [UInt8] {
+        column == 0 ? carriageReturn : Array("\u{1B}[\(column + 1)G".utf8)
     }
 
     private static let carriageReturn: [UInt8] = [0x0D]
@@ -202,4 +232,18 @@ struct Overlay {
     private static let autowrapOn: [UInt8] = Array("\u{1B}[?7h".utf8)
     private static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
     private static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
+}
+
+extension Overlay.Placement {
+    /// The column the line starts at.
+    var start: Int {
+        if case .beside(let start, _) = self { return start }
+        return 0
+    }
+
+    /// The column the cursor is left at.
+    var cursor: Int {
+        if case .beside(_, let cursor) = self { return cursor }
+        return 0
+    }
 }

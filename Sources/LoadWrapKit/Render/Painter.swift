@@ -1,6 +1,9 @@
 /// What the real terminal allows at one moment, read by the effectful side before each decision
 /// of the `Painter`, so the decision itself stays a pure function of its inputs.
 struct TerminalView: Equatable, Sendable {
+    /// True when nothing of the terminal's keeps the line away.
+    var allowsDrawing: Bool { foreground && modesAllowDrawing && consumerCaughtUp }
+
     /// loadwrap's process group has the terminal's foreground (not a background job, not a shell inside).
     var foreground = true
     /// Nobody has switched off echo or canonical mode (a pager, an editor, a password prompt).
@@ -10,9 +13,13 @@ struct TerminalView: Equatable, Sendable {
 }
 
 /// The overlay's drawing decisions as a pure value: the bytes around each chunk of the command's
-/// terminal output (erase → chunk → redraw, at most one redraw per frame interval), on each frame,
-/// on resize, suspend and end, around loadwrap's own lines, and before data leaves through a pipe
-/// whose other side prints on the same terminal. Time and the terminal's state are passed in.
+/// terminal output (erase → chunk → the line back, in one write), on each frame, on resize,
+/// suspend and end, around loadwrap's own lines, and before data leaves through a pipe whose
+/// other side prints on the same terminal. Time and the terminal's state are passed in.
+///
+/// Pinned means pinned: whenever drawing is allowed the line is on the screen. The frame interval
+/// limits how often the animation advances and how often the terminal's state is read, never
+/// whether the line is put back after a chunk.
 struct Painter {
     /// The spinner line.
     private(set) var overlay: Overlay
@@ -39,17 +46,35 @@ struct Painter {
     let dataQuietMS: Int
     /// loadwrap's own lines waiting for the command's output to leave an unfinished sequence.
     private var waitingLines: [(text: String, lineEnd: String)] = []
+    /// What the terminal allowed when last read, and when: the line is put back after a chunk on
+    /// this until a frame interval has passed (reading it costs system calls); nil: read it anew.
+    private var lastView: (view: TerminalView, ms: Int)?
+    /// True when the line may go beside a line the command rewrites in place: its output, which
+    /// loadwrap relays, is all that writes on the terminal, and keys pass through loadwrap, so
+    /// the terminal echoes nothing at a cursor loadwrap does not know.
+    let besideUnfinishedLines: Bool
+    /// The narrowest the terminal has been since the cursor's row began (`CursorRow.serial`): text
+    /// that reached that width wrapped, and a terminal that reflows could move what is beside it.
+    private var rowNarrowest = (serial: 0, columns: Int.max)
     /// The terminal's own progress indicator (OSC 9;4), where it has one; nil: not sent.
     private var indicator: TerminalProgress?
     /// What the indicator should show once the command's output leaves an unfinished sequence.
     private var waitingIndicator: TerminalProgress.State?
 
-    /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside.
-    init(overlay: Overlay, dataQuietMS: Int = Self.defaultDataQuietMS, indicator: Bool = false) {
+    /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside;
+    /// `besideUnfinishedLines` as the property says.
+    init(overlay: Overlay, dataQuietMS: Int = Self.defaultDataQuietMS, indicator: Bool = false,
+         besideUnfinishedLines: Bool = false) {
         self.overlay = overlay
         self.dataQuietMS = dataQuietMS
         self.indicator = indicator ? TerminalProgress() : nil
+        self.besideUnfinishedLines = besideUnfinishedLines
     }
+
+    /// The blank columns between a line rewritten in place and the spinner beside it.
+    static let besideGap = 2
+    /// The fewest columns worth drawing beside a line: a frame, a space, a short elapsed time.
+    static let besideNarrowest = 8
 
     /// A consumer such as `cat`, `grep` or `jq` prints within milliseconds of reading; this leaves
     /// a loaded machine room for that before the line is drawn under what it printed.
@@ -63,8 +88,9 @@ struct Painter {
     /// none of loadwrap's bytes may reach the terminal now.
     var outputUnfinished: Bool { scanner.insideSequence || passed.insideSequence }
 
-    /// The bytes to write before and after one chunk of the command's terminal output.
-    /// `view` is read only when a redraw is due.
+    /// The bytes to write before and after one chunk of the command's terminal output: the line
+    /// erased, then put back wherever drawing is allowed, advanced when a frame is due. `view` is
+    /// read at most once a frame interval.
     mutating func around(
         _ chunk: UnsafeRawBufferPointer, nowMS: Int, view: @autoclosure () -> TerminalView
     ) -> (head: [UInt8], tail: [UInt8]) {
@@ -76,8 +102,21 @@ struct Painter {
         }
         scanner.scan(chunk)
         var tail = outputUnfinished ? [] : flushWaitingLines() + flushWaitingIndicator()
-        if overlay.isDue(nowMS: nowMS) && canDraw(nowMS: nowMS, view: view()) { tail += draw(nowMS: nowMS) }
+        let due = overlay.isDue(nowMS: nowMS)
+        if overlay.isPastDelay(nowMS: nowMS), let placement = placement(nowMS: nowMS),
+           allows(nowMS: nowMS, fresh: due, view: view()) {
+            tail += draw(nowMS: nowMS, at: placement, advancing: due)
+        }
         return (head, tail)
+    }
+
+    /// What the terminal allows: read anew when `fresh` or when the last reading is a frame
+    /// interval old, else the last reading.
+    private mutating func allows(nowMS: Int, fresh: Bool, view: @autoclosure () -> TerminalView) -> Bool {
+        if !fresh, let last = lastView, nowMS - last.ms < overlay.look.style.intervalMS { return last.view.allowsDrawing }
+        let read = view()
+        lastView = (read, nowMS)
+        return read.allowsDrawing
     }
 
     /// The bytes for a frame when one is due: a redraw, or an erase when the terminal is now the
@@ -85,7 +124,9 @@ struct Painter {
     mutating func frame(nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
         if ended { return waitingLinesWhenQuiet(nowMS: nowMS, view: view()) }
         guard overlay.isDue(nowMS: nowMS) else { return [] }
-        if canDraw(nowMS: nowMS, view: view()) { return draw(nowMS: nowMS) }
+        if let placement = placement(nowMS: nowMS), allows(nowMS: nowMS, fresh: true, view: view()) {
+            return draw(nowMS: nowMS, at: placement)
+        }
         overlay.skipFrame(nowMS: nowMS)
         return overlay.erase() + indicatorAway(view: view())
     }
@@ -122,9 +163,13 @@ struct Painter {
     /// The bytes after the terminal changed width: the line erased (with every row the terminal
     /// may have reflowed it onto) and redrawn at the new width.
     mutating func resized(columns: Int, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
+        let serial = scanner.row.serial
+        rowNarrowest = (serial, min(columns, rowNarrowest.serial == serial ? rowNarrowest.columns : overlay.columns))
         overlay.columns = columns
         var bytes = overlay.erase()
-        if !bytes.isEmpty && canDraw(nowMS: nowMS, view: view()) { bytes += draw(nowMS: nowMS) }
+        if !bytes.isEmpty, let placement = placement(nowMS: nowMS), allows(nowMS: nowMS, fresh: true, view: view()) {
+            bytes += draw(nowMS: nowMS, at: placement)
+        }
         return bytes
     }
 
@@ -139,6 +184,7 @@ struct Painter {
     /// The bytes that take the line away while loadwrap is stopped; nothing is drawn until `resume`.
     mutating func suspend() -> [UInt8] {
         suspended = true
+        lastView = nil
         return overlay.erase() + showIndicator(.none)
     }
 
@@ -167,6 +213,7 @@ struct Painter {
     /// while the data has left a partial line or an unfinished sequence for the reader to print.
     mutating func dataLeaving(_ chunk: UnsafeRawBufferPointer, nowMS: Int) -> [UInt8] {
         lastDataMS = nowMS
+        lastView = nil  // its reader has not caught up with this yet
         if followsData && chunk.count > 0 {
             if OutputScanner.isBinary(chunk) {
                 followsData = false
@@ -260,15 +307,32 @@ struct Painter {
         overlay.setTitle(title)
     }
 
-    /// The line may show only where it cannot disturb anything else on the screen; the view,
-    /// which costs system calls to read, is read last.
-    private func canDraw(nowMS: Int, view: @autoclosure () -> TerminalView) -> Bool {
-        guard !suspended, !ended, atLineStart, scanner.leavesRoomForOverlay, passed.leavesRoomForOverlay,
+    /// Where the line may show without disturbing anything else on the screen, as far as the
+    /// outputs tell (the terminal's own state is read after): at an empty line's start, or beside
+    /// a line being rewritten in place; nil: nowhere.
+    private func placement(nowMS: Int) -> Overlay.Placement? {
+        guard !suspended, !ended, scanner.leavesRoomForOverlay, passed.leavesRoomForOverlay,
               lastDataMS.map({ nowMS - $0 >= dataQuietMS }) ?? true else {
-            return false
+            return nil
         }
-        let view = view()
-        return view.foreground && view.modesAllowDrawing && view.consumerCaughtUp
+        return atLineStart ? .line : besidePlacement
+    }
+
+    /// The blank cells right of a line the command rewrites in place (`\r` progress), where the
+    /// line shows with the cursor put back exactly; nil where that could leave a trace. Only rows
+    /// whose every column is known, and that are rewritten (a prompt waiting for input is not);
+    /// only as far as half the terminal's width, so that halving the window cannot rewrap it; and
+    /// only while the row's text never reached the width, where it would have wrapped.
+    private var besidePlacement: Overlay.Placement? {
+        let row = scanner.row
+        let narrowest = rowNarrowest.serial == row.serial ? min(rowNarrowest.columns, overlay.columns) : overlay.columns
+        guard besideUnfinishedLines, !dataWroteLast, row.rewritten, let column = row.column, let extent = row.extent,
+              row.reach < narrowest else {
+            return nil
+        }
+        let start = extent + Self.besideGap
+        guard Overlay.drawnColumns(overlay.columns) - start >= Self.besideNarrowest else { return nil }
+        return .beside(start: start, cursor: column)
     }
 
     /// The cursor's visibility and autowrap are the terminal's, and both outputs set them, in an
@@ -278,11 +342,13 @@ struct Painter {
     private var commandHidCursor: Bool { scanner.cursorHidden || passed.cursorHidden }
     private var commandDisabledAutowrap: Bool { scanner.autowrapOff || passed.autowrapOff }
 
-    /// The line, after the indicator's state when it changed; only called where writing is safe.
-    private mutating func draw(nowMS: Int) -> [UInt8] {
+    /// The line at `placement`, after the indicator's state when it changed; only called where
+    /// writing is safe. Unless `advancing`, the frame last drawn.
+    private mutating func draw(nowMS: Int, at placement: Overlay.Placement, advancing: Bool = true) -> [UInt8] {
         let state = TerminalProgress.state(for: overlay.progress.progress)
         let before = indicator?.show(state) ?? []
-        let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap)
+        let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
+                                at: placement, advancing: advancing)
         // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.
         return before.isEmpty ? line : before + line
     }

@@ -19,10 +19,12 @@ import Testing
     private static let erase = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r" + show
 
     /// `around` for a text chunk, as one string: head + chunk + tail.
-    private static func around(_ painter: inout Painter, _ text: String, at now: Int, view: TerminalView = free) -> String {
+    private static func around(
+        _ painter: inout Painter, _ text: String, at now: Int, view: @autoclosure () -> TerminalView = free
+    ) -> String {
         var copy = text
         return copy.withUTF8 { utf8 in
-            let (head, tail) = painter.around(UnsafeRawBufferPointer(utf8), nowMS: now, view: view)
+            let (head, tail) = painter.around(UnsafeRawBufferPointer(utf8), nowMS: now, view: view())
             return String(decoding: head, as: UTF8.self) + text + String(decoding: tail, as: UTF8.self)
         }
     }
@@ -119,22 +121,48 @@ import Testing
         #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "\nend\n")
     }
 
-    @Test func aChunkErasesTheLineAndRedrawsItWhenAFrameIsDue() {
+    /// Pinned means pinned: the line is back after every chunk, in the same write; the frame
+    /// advances only when one is due.
+    @Test func aChunkErasesTheLineAndPutsItBackInTheSameWrite() {
         var painter = Self.painter()
-        #expect(Self.text(painter.frame(nowMS: 1_000, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
-        // 50 ms later no frame is due: erased, the chunk, nothing drawn after it.
-        #expect(Self.around(&painter, "x\n", at: 1_050) == Self.erase + "x\n")
-        // At 1100 a frame is due: drawn right after the chunk, in the same write.
-        #expect(Self.around(&painter, "y\n", at: 1_100) == "y\n" + Self.hide + "\r\u{1B}[?7lb w 0s\u{1B}[K\u{1B}[?7h\r")
+        let frameA = Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r"
+        #expect(Self.text(painter.frame(nowMS: 1_000, view: Self.free)) == frameA)
+        // 50 ms later no frame is due: the same frame is put back after the chunk.
+        #expect(Self.around(&painter, "x\n", at: 1_050) == Self.erase + "x\n" + frameA)
+        // At 1100 a frame is due: the next one.
+        #expect(Self.around(&painter, "y\n", at: 1_100) == Self.erase + "y\n" + Self.hide + "\r\u{1B}[?7lb w 0s\u{1B}[K\u{1B}[?7h\r")
+        #expect(painter.frame(nowMS: 1_150, view: Self.free).isEmpty, "a put-back is not a frame: the next is still due at 1200")
+        #expect(!painter.frame(nowMS: 1_200, view: Self.free).isEmpty)
     }
 
-    @Test func aFloodIsCoalescedToOneRedrawPerInterval() {
+    /// A flood costs one erase and one put-back per chunk; the animation advances once an interval,
+    /// and the terminal's state (system calls) is read once an interval, not per chunk.
+    @Test func aFloodPutsTheLineBackAfterEveryChunkAndAdvancesOncePerInterval() {
         var painter = Self.painter()
-        var redraws = 0
-        for ms in stride(from: 1_000, to: 2_000, by: 5) where Self.around(&painter, "l\n", at: ms).contains("w 0s") {
-            redraws += 1
+        let reads = Counter()
+        var frames: [Character] = []
+        var lineAfterEveryChunk = true
+        for ms in stride(from: 1_000, to: 2_000, by: 5) {
+            let written = Self.around(&painter, "l\n", at: ms, view: reads.view())
+            guard let line = written.components(separatedBy: "l\n").last, line.contains(" w ") else {
+                lineAfterEveryChunk = false
+                continue
+            }
+            let frame = line[line.index(line.range(of: "\u{1B}[?7l")!.upperBound, offsetBy: 0)]
+            if frames.last != frame { frames.append(frame) }
         }
-        #expect(redraws == 10)
+        #expect(lineAfterEveryChunk)
+        #expect(frames.count == 10, "\(frames)")
+        #expect(reads.count == 10)
+    }
+
+    /// Counts the reads of the terminal's state.
+    private final class Counter {
+        var count = 0
+        func view() -> TerminalView {
+            count += 1
+            return TerminalView()
+        }
     }
 
     @Test func aPartialLineKeepsTheLineAwayUntilItEnds() {
