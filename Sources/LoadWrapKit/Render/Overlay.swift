@@ -15,9 +15,10 @@ struct Overlay {
     enum Placement: Equatable {
         /// At the start of an empty line, in half the terminal's width.
         case line
-        /// On the row of a line the command is rewriting in place, in the blank cells from column
-        /// `start` to half the terminal's width, the cursor put back at column `cursor` after.
-        case beside(start: Int, cursor: Int)
+        /// On the row of a line the command is rewriting in place, whose text ends at the cursor's
+        /// `column`: in the blank cells `gap` columns right of it, `columns` wide, the cursor put
+        /// back at `column` after.
+        case beside(column: Int, gap: Int, columns: Int)
     }
 
     /// Frames, colour and charset.
@@ -36,8 +37,10 @@ struct Overlay {
     private var hidCursor = false
     /// Where the line was last drawn, so the erase takes it from there.
     private(set) var placement = Placement.line
-    /// When the line was last drawn, for coalescing.
+    /// When the line was last drawn (or a frame skipped), for coalescing.
     private var lastDrawMS: Int?
+    /// The time the last drawn line shows (its frame and elapsed time), for putting it back as it was.
+    private var shownMS: Int?
 
     /// Prepares an overlay that draws nothing until `draw` is called; `title` is already sanitised.
     init(look: Look, title: String, startMS: Int, delayMS: Int, columns: Int) {
@@ -112,20 +115,20 @@ struct Overlay {
             drawn += Self.hideCursor
             hidCursor = true
         }
-        let timeMS = advancing ? nowMS : lastDrawMS ?? nowMS
+        let timeMS = advancing ? nowMS : shownMS ?? nowMS
         let elapsed = max(0, timeMS - startMS)
         let index = look.style.frameIndex(at: elapsed)
         // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
         // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
         drawn += Self.moveToColumn(placement.start)
         if !commandDisabledAutowrap { drawn += Self.autowrapOff }
-        appendLine(frame: index, elapsedMS: elapsed, nowMS: timeMS, columns: Self.drawnColumns(columns) - placement.start)
+        appendLine(frame: index, elapsedMS: elapsed, nowMS: timeMS, columns: placement.width ?? Self.drawnColumns(columns))
         drawn += Self.eraseLine
         if !commandDisabledAutowrap { drawn += Self.autowrapOn }
         drawn += Self.moveToColumn(placement.cursor)
         visible = true
         self.placement = placement
-        if advancing { lastDrawMS = nowMS }
+        if advancing { (lastDrawMS, shownMS) = (nowMS, nowMS) }
         return drawn
     }
 
@@ -203,12 +206,15 @@ struct Overlay {
         takeAway(with: Self.eraseFromCursor)
     }
 
-    /// `erasure` when the line shows, then the cursor back if the line hid it. Beside a line the
-    /// erase is the cells the line took, and the cursor goes back where the command left it.
+    /// `erasure` when the line shows, then the cursor back if the line hid it. Beside a line, the
+    /// cursor is at the end of the command's text: everything after it is the line's, or blank,
+    /// however a terminal that reflows has rewrapped the row since, so an erase below (ED 0) from
+    /// the cursor takes it all and leaves the cursor where it was. Never at column 0, where tmux
+    /// would move its screen into the scrollback (see `erase`).
     private mutating func takeAway(with erasure: [UInt8]) -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        var bytes = placement == .line ? erasure : Self.moveToColumn(placement.start) + Self.eraseLine + Self.moveToColumn(placement.cursor)
+        var bytes = placement == .line ? erasure : Self.eraseBelow
         if hidCursor { bytes += Self.showCursor }
         hidCursor = false
         return bytes
@@ -224,6 +230,8 @@ struct Overlay {
     /// (the echo not there yet) as after the echo, and not an erase from the top-left corner,
     /// which tmux moves into its history.
     private static let eraseFromCursor: [UInt8] = Array("\u{1B}[K\u{1B}[C\u{1B}[J\u{1B}[D".utf8)
+    /// Erase from the cursor to the end of the screen (ED 0).
+    private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     /// Erase to the end of the line; from column 0, the whole line.
     private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
     /// The erase: the row, one step right, everything below, back to column 0.
@@ -237,13 +245,19 @@ struct Overlay {
 extension Overlay.Placement {
     /// The column the line starts at.
     var start: Int {
-        if case .beside(let start, _) = self { return start }
+        if case .beside(let column, let gap, _) = self { return column + gap }
         return 0
     }
 
     /// The column the cursor is left at.
     var cursor: Int {
-        if case .beside(_, let cursor) = self { return cursor }
+        if case .beside(let column, _, _) = self { return column }
         return 0
+    }
+
+    /// The columns the line is laid out in beside a line; nil at a line's start (half the width).
+    var width: Int? {
+        if case .beside(_, _, let columns) = self { return columns }
+        return nil
     }
 }

@@ -320,19 +320,23 @@ struct Painter {
 
     /// The blank cells right of a line the command rewrites in place (`\r` progress), where the
     /// line shows with the cursor put back exactly; nil where that could leave a trace. Only rows
-    /// whose every column is known, and that are rewritten (a prompt waiting for input is not);
-    /// only as far as half the terminal's width, so that halving the window cannot rewrap it; and
-    /// only while the row's text never reached the width, where it would have wrapped.
+    /// whose every column is known and that are rewritten (a prompt waiting for input is not);
+    /// only with the cursor at the end of the text, so that the erase is everything after it;
+    /// only while the row's text never reached the width, where it wrapped onto the next row; and
+    /// within half the width, as the line at a line's start: a terminal that reflows rewraps a row
+    /// longer than its new width (tmux then moves it into the scrollback), and no narrowing that
+    /// keeps half the width does that to text and line together.
     private var besidePlacement: Overlay.Placement? {
         let row = scanner.row
         let narrowest = rowNarrowest.serial == row.serial ? min(rowNarrowest.columns, overlay.columns) : overlay.columns
-        guard besideUnfinishedLines, !dataWroteLast, row.rewritten, let column = row.column, let extent = row.extent,
-              row.reach < narrowest else {
+        guard besideUnfinishedLines, !dataWroteLast, row.rewritten, let column = row.column, column > 0,
+              column == row.extent, row.reach < narrowest else {
             return nil
         }
-        let start = extent + Self.besideGap
-        guard Overlay.drawnColumns(overlay.columns) - start >= Self.besideNarrowest else { return nil }
-        return .beside(start: start, cursor: column)
+        let start = column + Self.besideGap
+        let width = Overlay.drawnColumns(overlay.columns) - start
+        guard width >= Self.besideNarrowest else { return nil }
+        return .beside(column: column, gap: Self.besideGap, columns: width)
     }
 
     /// The cursor's visibility and autowrap are the terminal's, and both outputs set them, in an

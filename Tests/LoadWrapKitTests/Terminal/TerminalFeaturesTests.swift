@@ -138,8 +138,8 @@ import Testing
         _ = painter.frame(nowMS: 0, view: TerminalView())
         _ = around(&painter, "\u{1B}[?1049h", at: 10)
         #expect(text(painter.frame(nowMS: 100, view: TerminalView())) == "\u{1B}]9;4;0;0\u{1B}\\")
-        _ = around(&painter, "\u{1B}[?1049l", at: 150)
-        #expect(text(painter.frame(nowMS: 250, view: TerminalView())).hasPrefix("\u{1B}]9;4;3;0\u{1B}\\"))
+        // Back with the line, right after the program leaves: the line is put back after that chunk.
+        #expect(around(&painter, "\u{1B}[?1049l", at: 150) == "\u{1B}[?1049l" + "\u{1B}]9;4;3;0\u{1B}\\" + "\u{1B}[?25l\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
     @Test func removedWhileStopped() {

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import LoadWrapKit
+
+/// The cursor's row as the scanner follows it through the command's output: each column either
+/// exact or unknown, never a guess, since the spinner beside a line puts the cursor back there.
+@Suite struct CursorRowTests {
+    /// The row after scanning `chunks`, each one chunk.
+    private static func row(_ chunks: String...) -> CursorRow {
+        var scanner = OutputScanner()
+        for chunk in chunks { scanner.scan(chunk) }
+        return scanner.row
+    }
+
+    @Test func printedTextMovesTheColumnAndTheExtent() {
+        let row = Self.row("[1/3] a")
+        #expect(row.column == 7 && row.extent == 7 && row.reach == 7)
+        #expect(!row.rewritten, "printed once, as a prompt is")
+    }
+
+    @Test func aCarriageReturnRewritesTheRowAndKeepsItsExtent() {
+        let row = Self.row("[1/3] Compiling long.swift", "\r[2/3] a")
+        #expect(row.column == 7 && row.extent == 26 && row.rewritten)
+    }
+
+    @Test func anEraseToTheEndBringsTheExtentBack() {
+        #expect(Self.row("[1/3] Compiling long.swift\r\u{1B}[K[2/3] a").extent == 7)
+        #expect(Self.row("[1/3] Compiling long.swift\u{1B}[2K\r[2/3] a").extent == 7)
+        #expect(Self.row("abcdef\u{1B}[3D\u{1B}[1K").extent == 6, "EL 1 erases up to the cursor only")
+        #expect(Self.row("abcdef\u{1B}[3D\u{1B}[J").extent == 3, "ED 0 erases the rest of the row too")
+    }
+
+    @Test func movesAlongTheRow() {
+        #expect(Self.row("abc\u{1B}[2D").column == 1)
+        #expect(Self.row("abc\u{1B}[9D").column == 0, "CUB stops at the margin")
+        #expect(Self.row("abc\u{1B}[4C").column == 7)
+        #expect(Self.row("abcdef\u{1B}[3G").column == 2)
+        #expect(Self.row("abc\u{8}\u{8}").column == 1)
+        #expect(Self.row("\u{8}").column == 0)
+        let tabbed = Self.row("a\tb")
+        #expect(tabbed.column == 9 && tabbed.extent == 9)
+        #expect(Self.row("a\u{1B}[2I").column == 16)
+        #expect(Self.row("a\tbc\u{1B}[Z").column == 8)
+        #expect(Self.row("abcdef\u{1B}[3D").rewritten && Self.row("abcdef\u{1B}[3G").rewritten)
+        #expect(!Self.row("abc\u{1B}[4C").rewritten)
+    }
+
+    @Test func wideCharactersTakeTwoColumns() {
+        #expect(Self.row("漢字").column == 4)
+        #expect(Self.row("e\u{301}").column == 1, "a combining mark takes none")
+        #expect(Self.row("━━▶").column == 3)
+    }
+
+    /// Emoji, joiners and variation selectors are drawn one or two columns wide depending on the
+    /// terminal: the row is not known until an erase and a carriage return make it known again.
+    @Test func widthsTerminalsDisagreeOnLoseTheRow() {
+        for text in ["😀", "a\u{200D}b", "\u{2764}\u{FE0F}"] {
+            let row = Self.row(text)
+            #expect(row.column == nil && row.extent == nil, "\(text.unicodeScalars.map(\.value))")
+        }
+        let back = Self.row("😀", "\r")
+        #expect(back.column == 0 && back.extent == nil)
+        #expect(Self.row("😀", "\r\u{1B}[K").extent == 0)
+        #expect(Self.row("😀", "\r\u{1B}[K").reach > 80, "how far it reached stays unknown for the row")
+    }
+
+    @Test func aLineFeedBeginsARow() {
+        let before = Self.row("abc")
+        let row = Self.row("abc", "\r\nxy")
+        #expect(row.column == 2 && row.extent == 2 && row.reach == 2 && !row.rewritten)
+        #expect(row.serial != before.serial)
+        #expect(Self.row("abc\u{1B}[1mde\u{1B}[0m\r\nxy").column == 2)
+    }
+
+    /// Without the pty's output processing a line feed keeps the column: not followed.
+    @Test func aBareLineFeedLosesTheColumn() {
+        #expect(Self.row("abc\nxy").column == nil)
+        #expect(Self.row("abc\u{B}").column == nil, "VT")
+    }
+
+    @Test func rowMovesAndUnfollowedSequencesLoseTheRow() {
+        for text in ["ab\u{1B}[A", "ab\u{1B}[2;3H", "ab\u{1B}8", "ab\u{1B}[3b", "\u{1B}[4hab", "\u{1B}Hab\t", "\u{1B}[3gab\t",
+                     "ab\u{1B}[?6h"] {
+            #expect(Self.row(text).column == nil, "\(text.debugDescription)")
+        }
+        #expect(Self.row("\u{1B}[4h\u{1B}[4lab").column == 2, "insert mode off again")
+    }
+
+    @Test func blanksInsertedPushTheTextRight() {
+        #expect(Self.row("abcdef\u{1B}[3D\u{1B}[2@").extent == 8)
+        #expect(Self.row("abc\u{1B}[2@").extent == 3, "nothing right of the cursor to push")
+    }
+
+    /// A line longer than the row can follow is not measured, however it is cut into runs.
+    @Test func aLongLineIsNotFollowed() {
+        let long = String(repeating: "x", count: CursorRow.longestFollowed + 1)
+        #expect(Self.row(long).column == nil)
+        #expect(Self.row(String(long.prefix(300)), String(long.prefix(300))).column == nil)
+        let row = Self.row(long + "\r\u{1B}[Kab")
+        #expect(row.column == 2 && row.extent == 2 && row.reach >= CursorRow.longestFollowed)
+    }
+
+    /// The normal screen's row comes back when ?1049 restores the cursor, and not otherwise.
+    @Test func theAlternateScreenKeepsTheNormalScreensRow() {
+        let row = Self.row("[1/2] a\r[2/2] b", "\u{1B}[?1049h\u{1B}[Hfull screen\u{1B}[?1049l")
+        #expect(row.column == 7 && row.extent == 7 && row.rewritten)
+        #expect(Self.row("ab", "\u{1B}[?1047hcd\u{1B}[?1047l").column == nil)
+    }
+
+    /// However the output is cut into chunks, the row ends the same (the scanner's parser carries
+    /// sequences across chunks).
+    @Test func everySplitGivesTheSameRow() {
+        let text = "[1/3] a\u{1B}[1mb\u{1B}[0m\r\u{1B}[K[2/3] \u{1B}[3Dcc\td"
+        let whole = Self.row(text)
+        let bytes = Array(text.utf8)
+        for split in 1..<bytes.count {
+            var scanner = OutputScanner()
+            scanner.scan(bytes: Array(bytes[..<split]))
+            scanner.scan(bytes: Array(bytes[split...]))
+            #expect(scanner.row == whole, "split at \(split)")
+        }
+    }
+}
