@@ -111,7 +111,9 @@ struct Overlay {
         advancing: Bool = true
     ) -> [UInt8] {
         drawn.removeAll(keepingCapacity: true)
-        if !visible && !commandHidCursor {
+        // At a line's start the cursor would sit on the frame; beside a line it rests at the end
+        // of the command's text, where the bare run shows it (and a prompt needs it).
+        if !visible && !commandHidCursor && placement == .line {
             drawn += Self.hideCursor
             hidCursor = true
         }

@@ -3,8 +3,9 @@ import Testing
 @testable import LoadWrapKit
 
 /// The line beside a line the command rewrites in place (`\r` progress), with exact bytes on a
-/// fake clock: drawn in the blank cells right of it, the cursor put back at its column, erased
-/// before the next chunk, and kept away wherever that could leave a trace.
+/// fake clock: drawn in the blank cells right of it, the cursor put back at its column (and left
+/// visible there, as bare), erased before the next chunk, and kept away wherever that could leave
+/// a trace.
 /// Frames `a`/`b` every 100 ms, no colour, started at 1000 ms, no delay, 80 columns.
 @Suite struct PainterBesideTests {
     private static let look = Overlay.Look(
@@ -16,7 +17,6 @@ import Testing
     }
 
     private static let hide = "\u{1B}[?25l"
-    private static let show = "\u{1B}[?25h"
 
     /// `around` for a text chunk, as one string: head + chunk + tail.
     private static func around(_ painter: inout Painter, _ text: String, at now: Int) -> String {
@@ -31,19 +31,19 @@ import Testing
 
     /// The line `frame w 0s` from column 10 (two blanks after the 8 columns of `[2/3] cd`), the
     /// cursor back at column 8 after it.
-    private static func beside(_ frame: String, hiding: Bool = true) -> String {
-        (hiding ? hide : "") + "\u{1B}[11G\u{1B}[?7l\(frame) w 0s\u{1B}[K\u{1B}[?7h\u{1B}[9G"
+    private static func beside(_ frame: String) -> String {
+        "\u{1B}[11G\u{1B}[?7l\(frame) w 0s\u{1B}[K\u{1B}[?7h\u{1B}[9G"
     }
 
     /// Everything after the cursor, which is at the end of the command's text.
-    private static let besideErase = "\u{1B}[J" + show
+    private static let besideErase = "\u{1B}[J"
 
     @Test func aLineRewrittenInPlaceHasTheLineBesideIt() {
         var painter = Self.painter()
         #expect(Self.around(&painter, "[1/3] ab", at: 1_000) == "[1/3] ab", "printed once: maybe a prompt")
         #expect(Self.around(&painter, "\r[2/3] cd", at: 1_050) == "\r[2/3] cd" + Self.beside("a"))
         #expect(Self.around(&painter, "\r[3/3] ef", at: 1_100) == Self.besideErase + "\r[3/3] ef" + Self.beside("a"))
-        #expect(Self.text(painter.frame(nowMS: 1_150, view: TerminalView())) == Self.beside("b", hiding: false))
+        #expect(Self.text(painter.frame(nowMS: 1_150, view: TerminalView())) == Self.beside("b"))
     }
 
     /// The run's end erases it and leaves the cursor where the command left it; loadwrap's own
@@ -78,7 +78,7 @@ import Testing
         #expect(Self.around(&narrow, rewritten, at: 1_000) == rewritten, "13 + 8 > 20")
         var room = Self.painter(columns: 41)
         #expect(Self.around(&room, rewritten, at: 1_000) == rewritten
-            + Self.hide + "\u{1B}[14G\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\u{1B}[12G", "13 + 8 <= 21")
+            + "\u{1B}[14G\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\u{1B}[12G", "13 + 8 <= 21")
     }
 
     /// The erase is everything after the cursor: only while the cursor is at the end of the text.
