@@ -142,9 +142,10 @@ public final class LoadIndicator: @unchecked Sendable {
         }
     }
 
-    /// Writes `line` and a newline above the running spinner, in one write: erase, line, redraw.
-    /// While stopped, or when the output is not a terminal, just the line. The text is written
-    /// as given: it is the caller's own output, colours included.
+    /// Writes `line` and a newline above the running spinner, in one write: erase, line, redraw;
+    /// the redraw advances the animation only when a frame is due, so printing often never
+    /// hurries it. While stopped, or when the output is not a terminal, just the line. The text
+    /// is written as given: it is the caller's own output, colours included.
     public func print(_ line: String) {
         queue.sync {
             let shown = draws && overlay?.visible == true
@@ -152,8 +153,9 @@ public final class LoadIndicator: @unchecked Sendable {
             bytes += Array(line.utf8)
             bytes.append(0x0A)
             if shown {
+                let now = clock.nowMS()
                 overlay!.columns = output.columns
-                bytes += overlay!.draw(nowMS: clock.nowMS(), commandHidCursor: false)
+                bytes += overlay!.draw(nowMS: now, commandHidCursor: false, advancing: overlay!.isDue(nowMS: now))
             }
             output.write(bytes)
         }

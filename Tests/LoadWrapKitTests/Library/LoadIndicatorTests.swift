@@ -129,6 +129,21 @@ import Testing
         indicator.stop()
     }
 
+    /// Printed within a frame of the last draw: the same frame goes back, and the next frame is
+    /// still due on time.
+    @Test func printSoonAfterADrawPutsTheSameFrameBack() {
+        let indicator = Fixture.indicator(sink: sink, clock: clock)
+        indicator.start()
+        _ = sink.take()
+        clock.advance(by: 10)
+        indicator.print("compiled main.swift")
+        #expect(sink.take() == Fixture.erase + Fixture.bytes("compiled main.swift\n") + Fixture.firstDraw("⠋ Build 0s"))
+        clock.advance(by: 70)
+        indicator.tick()
+        #expect(sink.text.contains("⠙ Build 0s"), "the next frame at 80 ms, as if nothing was printed")
+        indicator.stop()
+    }
+
     @Test func printWhileStoppedWritesJustTheLine() {
         let indicator = Fixture.indicator(sink: sink, clock: clock)
         indicator.print("before")
