@@ -185,6 +185,8 @@ struct OutputScanner {
                 fullReset()
             } else if final == UInt8(ascii: "H") {
                 row.defaultTabStops = false  // HTS: a tab stop of the command's own
+            } else if final == UInt8(ascii: "6") || final == UInt8(ascii: "9") {
+                row.lose()  // DECBI, DECFI: a column back or forward, or the row's text shifted
             }
         case .string:
             break
@@ -250,7 +252,9 @@ struct OutputScanner {
         case UInt8(ascii: "I"): row.tab(count)
         case UInt8(ascii: "Z"): row.tabBack(count)
         case UInt8(ascii: "K"): row.eraseInLine(parameters.first ?? 0)
-        case UInt8(ascii: "J"): if (parameters.first ?? 0) != 1 { row.eraseInLine((parameters.first ?? 0) == 0 ? 0 : 2) }
+        case UInt8(ascii: "J"):
+            // ED 0 erases the rest of the row too, ED 2 the whole screen; ED 1 and ED 3 leave it.
+            if let mode = [0: 0, 2: 2][parameters.first ?? 0] { row.eraseInLine(mode) }
         case UInt8(ascii: "@"): row.insertBlanks(count)
         case UInt8(ascii: "g"): row.defaultTabStops = false  // TBC: the command's own tab stops
         case UInt8(ascii: "h"), UInt8(ascii: "l"): if parameters.contains(4) { insertMode = final == UInt8(ascii: "h") }

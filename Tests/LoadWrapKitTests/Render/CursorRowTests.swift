@@ -28,6 +28,8 @@ import Testing
         #expect(Self.row("[1/3] Compiling long.swift\u{1B}[2K\r[2/3] a").extent == 7)
         #expect(Self.row("abcdef\u{1B}[3D\u{1B}[1K").extent == 6, "EL 1 erases up to the cursor only")
         #expect(Self.row("abcdef\u{1B}[3D\u{1B}[J").extent == 3, "ED 0 erases the rest of the row too")
+        #expect(Self.row("abcdef\u{1B}[3D\u{1B}[3J").extent == 6, "ED 3 erases the scrollback only")
+        #expect(Self.row("abcdef\u{1B}[3D\u{1B}[1J").extent == 6, "ED 1 erases above")
     }
 
     @Test func movesAlongTheRow() {
@@ -80,7 +82,7 @@ import Testing
 
     @Test func rowMovesAndUnfollowedSequencesLoseTheRow() {
         for text in ["ab\u{1B}[A", "ab\u{1B}[2;3H", "ab\u{1B}8", "ab\u{1B}[3b", "\u{1B}[4hab", "\u{1B}Hab\t", "\u{1B}[3gab\t",
-                     "ab\u{1B}[?6h"] {
+                     "ab\u{1B}[?6h", "ab\u{1B}6", "ab\u{1B}9"] {
             #expect(Self.row(text).column == nil, "\(text.debugDescription)")
         }
         #expect(Self.row("\u{1B}[4h\u{1B}[4lab").column == 2, "insert mode off again")
