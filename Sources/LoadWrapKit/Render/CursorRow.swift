@@ -16,8 +16,8 @@ struct CursorRow: Equatable {
     /// The farthest column the cursor reached, erases notwithstanding: at or past the terminal's
     /// width the text wrapped onto the next row, whatever `extent` says now.
     private(set) var reach = 0
-    /// True once the output went back along the row after printing on it: a line rewritten in
-    /// place. A prompt waiting for input is not, and keeps the spinner away.
+    /// True once the output went back along the row, or erased it, after printing on it: a line
+    /// rewritten in place. A prompt waiting for input is not, and keeps the spinner away.
     private(set) var rewritten = false
     /// Counts the rows begun, so a reader can tell this row from the last.
     private(set) var serial = 0
@@ -172,8 +172,10 @@ struct CursorRow: Equatable {
         if target > Self.longestFollowed { lose() }
     }
 
-    /// Follows an erase in line (EL): 0 from the cursor on, 1 up to it, 2 the whole row.
+    /// Follows an erase in line (EL): 0 from the cursor on, 1 up to it, 2 the whole row. Erasing
+    /// text already printed rewrites the row too: SwiftPM's progress is `ESC[2K` `\r` and the new state.
     mutating func eraseInLine(_ mode: Int) {
+        if (extent ?? 1) > 0 && (mode == 2 || mode == 0 && column.map { $0 < extent ?? Int.max } ?? true) { rewritten = true }
         if mode == 2 { extent = 0 }
         // Everything from the cursor on is blank now: a bound for an extent not known before.
         if mode == 0, let column { extent = min(extent ?? column, column) }

@@ -26,8 +26,8 @@ struct PinnedLineTests {
         Case(name: "a line every 30 ms", script: lines(every: "0.03", count: 100), last: "line 100", share: 0.9),
         Case(name: "an unfinished line rewritten every 50 ms", script: rewrites(count: 60, end: "\\n"),
              last: "[60/60]", share: 0.8),
-        Case(name: "rewritten at the bottom of a full screen, ending on the unfinished line",
-             script: "seq 40; " + rewrites(count: 60, end: ""), last: "[60/60]", share: 0.8),
+        Case(name: "rewritten as SwiftPM does at the bottom of a full screen, ending on the unfinished line",
+             script: "seq 40; " + rewrites(count: 60, end: "", erase: "\\033[2K\\r"), last: "[60/60]", share: 0.8),
         // A guest: the lines reach the terminal through loadwrap (stderr), nothing through the pipe.
         Case(name: "a line every 10 ms on stderr, piped into cat", script: lines(every: "0.01", count: 300) + " >&2",
              last: "line 300", share: 0.9, after: " | cat"),
@@ -37,10 +37,11 @@ struct PinnedLineTests {
         "i=0; while [ $i -lt \(count) ]; do i=$((i+1)); echo \"line $i\"; sleep \(interval); done"
     }
 
-    /// SwiftPM's way: a carriage return, an erase to the end of the row, the new state.
-    private static func rewrites(count: Int, end: String) -> String {
+    /// A line rewritten in place: `erase`, then the new state. cargo's and pip's way is a carriage
+    /// return and an erase to the end of the row; SwiftPM's, an erase of the row, then the return.
+    private static func rewrites(count: Int, end: String, erase: String = "\\r\\033[K") -> String {
         """
-        i=0; while [ $i -lt \(count) ]; do i=$((i+1)); printf '\\r\\033[K[%d/\(count)] Compiling f%d.swift' $i $i; \
+        i=0; while [ $i -lt \(count) ]; do i=$((i+1)); printf '\(erase)[%d/\(count)] Compiling f%d.swift' $i $i; \
         sleep 0.05; done; printf '\(end)'
         """
     }

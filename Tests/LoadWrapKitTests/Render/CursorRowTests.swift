@@ -23,6 +23,15 @@ import Testing
         #expect(row.column == 7 && row.extent == 26 && row.rewritten)
     }
 
+    /// SwiftPM's progress erases the row, then returns: `ESC[2K` `\r` `[n/m] …`.
+    @Test func anEraseOfPrintedTextRewritesTheRow() {
+        #expect(!Self.row("\u{1B}[2K\r[1/5] Write sources").rewritten)
+        let row = Self.row("\u{1B}[2K\r[1/5] Write sources", "\u{1B}[2K\r[2/5] Compiling a.swift")
+        #expect(row.rewritten && row.column == 23 && row.extent == 23)
+        #expect(Self.row("abc\u{1B}[2D\u{1B}[K").rewritten)
+        #expect(!Self.row("abc\u{1B}[K").rewritten, "nothing after the cursor to erase")
+    }
+
     @Test func anEraseToTheEndBringsTheExtentBack() {
         #expect(Self.row("[1/3] Compiling long.swift\r\u{1B}[K[2/3] a").extent == 7)
         #expect(Self.row("[1/3] Compiling long.swift\u{1B}[2K\r[2/3] a").extent == 7)
