@@ -43,7 +43,8 @@ package enum ManualPage {
         ".TP", Roff.bold("plain"),
         Roff.line("stderr is not a terminal, TERM is dumb, or CI is detected. loadwrap writes a line when the"
             + " command starts, a heartbeat line after a long silence and an end line, and never an escape byte;"
-            + " on GitHub Actions and GitLab CI the output is folded in a collapsible group."),
+            + " on GitHub Actions, GitLab CI, Buildkite, Azure Pipelines and TeamCity the output is folded in a"
+            + " collapsible group."),
         ".TP", Roff.bold("silent"),
         Roff.line("Nothing of loadwrap's own is written; the command runs as if bare."),
     ]

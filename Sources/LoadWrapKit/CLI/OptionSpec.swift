@@ -70,7 +70,7 @@ struct OptionSpec: Sendable {
             environment: "LOADWRAP_HEARTBEAT"),
         OptionSpec(
             id: .noGroup, long: "--no-group", short: nil, valueName: nil,
-            help: "Plain mode: no collapsible log groups on GitHub Actions and GitLab CI."),
+            help: "Plain mode: no collapsible log groups in a CI log (GitHub, GitLab, Buildkite, Azure, TeamCity)."),
         OptionSpec(
             id: .until, long: "--until", short: nil, valueName: "regex",
             help: "Stop the spinner at the first output line that matches; the command runs on."),

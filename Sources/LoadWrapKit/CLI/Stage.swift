@@ -28,7 +28,7 @@ struct Stage {
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let heartbeat = session.mode == .plain && options.heartbeatMS > 0
         let group = session.mode == .plain && options.groups
-            ? LogGroup.detect(session.environment, name: "loadwrap_\(getpid())") : nil
+            ? CIService.detect(session.environment)?.group(name: "loadwrap_\(getpid())") : nil
         // A log group's end marker works only at a line start, so loadwrap must see where the
         // log's lines end even with `--heartbeat 0`.
         let needs = Plumbing.Needs(
@@ -69,7 +69,8 @@ struct Stage {
             return presenter
         }
         let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
-        return PlainPresenter(text: text, group: group, heartbeatMS: heartbeatMS, startMS: startMS, held: held,
+        return PlainPresenter(text: text, ci: CIService.detect(session.environment), group: group,
+                              heartbeatMS: heartbeatMS, startMS: startMS, held: held,
                               clock: session.clock)
     }
 }

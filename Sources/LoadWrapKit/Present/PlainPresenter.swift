@@ -12,7 +12,11 @@ import Darwin
 /// `--quiet`, `--until`), so loadwrap knows where the log's lines end and when it fell silent.
 final class PlainPresenter: Presenter {
     private let text: ReportText
+    /// The CI service whose log this is: loadwrap's lines must forge none of its commands.
+    private let ci: CIService?
     private let group: LogGroup?
+    /// The group's header as opened, for a close that names it (TeamCity).
+    private var groupHeader = ""
     /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
     private let heartbeatMS: Int?
     private let held: HeldOutput?
@@ -33,11 +37,12 @@ final class PlainPresenter: Presenter {
     /// progress bar, a prompt) starts a line of its own instead of joining it.
     private(set) var atLineStart = true
 
-    /// Writes to `destination`; `held` keeps the command's output back (`--quiet`); the command
-    /// started at `startMS`.
-    init(text: ReportText, group: LogGroup?, heartbeatMS: Int?, startMS: Int, held: HeldOutput?,
+    /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
+    /// the command started at `startMS`.
+    init(text: ReportText, ci: CIService? = nil, group: LogGroup?, heartbeatMS: Int?, startMS: Int, held: HeldOutput?,
          clock: any TimeSource, destination: Int32 = 2) {
         self.text = text
+        self.ci = ci
         self.group = group
         self.heartbeatMS = heartbeatMS
         self.startMS = startMS
@@ -61,8 +66,9 @@ final class PlainPresenter: Presenter {
     }
 
     func started() {
-        let line = text.lines.start(text.title)
-        write(group.map { $0.open(header: String(line.dropLast()), unixTime: time(nil)) } ?? line)
+        let line = defanged(text.lines.start(text.title))
+        groupHeader = String(line.dropLast())
+        writeMarkup(group.map { $0.open(header: groupHeader, unixTime: time(nil)) } ?? line)
     }
 
     func titleChanged(_ title: String) {
@@ -97,13 +103,13 @@ final class PlainPresenter: Presenter {
             held.replay(to: destination)
             atLineStart = held.endsAtLineStart
         }
-        closeGroup()
+        closeGroup(failed: !outcome.succeeded)
         guard !(afterEarlyStop && outcome.succeeded) || group != nil else { return }
         if let line = text.end(outcome, elapsedMS: elapsedMS) { write(line) }
     }
 
     func failedToStart(_ message: String) {
-        closeGroup()
+        closeGroup(failed: true)
         write(message + "\n")
     }
 
@@ -125,12 +131,24 @@ final class PlainPresenter: Presenter {
         write(text.lines.progress(currentTitle, figures: progress.figures, elapsedMS: clock.nowMS() - startMS))
     }
 
-    private func closeGroup() {
-        if let group { write(group.close(unixTime: time(nil))) }
+    private func closeGroup(failed: Bool) {
+        if let group { writeMarkup(group.close(header: groupHeader, failed: failed, unixTime: time(nil))) }
+    }
+
+    /// `line` with no command of the CI's in it.
+    private func defanged(_ line: String) -> String {
+        ci?.defanged(line) ?? line
     }
 
     /// Writes one of loadwrap's own lines, on a line of its own.
     private func write(_ line: String) {
+        writeMarkup(defanged(line))
+    }
+
+    /// Writes loadwrap's own bytes as they are (a group's markers, a line already defanged), on a
+    /// line of their own.
+    private func writeMarkup(_ line: String) {
+        guard !line.isEmpty else { return }
         FileDescriptorIO.writeAll(destination, (atLineStart ? "" : "\n") + line)
         atLineStart = line.utf8.last == 0x0A
         lastActivityMS = clock.nowMS()

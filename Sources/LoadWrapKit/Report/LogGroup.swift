@@ -1,26 +1,35 @@
 /// A collapsible section in a CI log, in the markup the CI service understands. The end line
-/// stays outside it, so the result shows with the section folded.
+/// stays outside it where the service has an end marker, so the result shows with it folded.
+/// A nested loadwrap opens none: it reports to the outer one and writes nothing itself.
 enum LogGroup: Equatable, Sendable {
     /// GitHub Actions workflow commands: `::group::` / `::endgroup::`.
     case github
     /// GitLab CI section markers, named so that nested runs do not close each other's.
     case gitlab(name: String)
+    /// Buildkite's `--- ` header: a collapsed group that lasts until the next header, so the end
+    /// line is its last line; `^^^ +++` expands it after a failure (Buildkite's "Managing log
+    /// output"), so the error is what a reader sees first.
+    case buildkite
+    /// Azure Pipelines' formatting commands `##[group]` / `##[endgroup]`.
+    case azure
+    /// TeamCity's service messages `blockOpened` / `blockClosed`, named by the header.
+    case teamcity
 
-    /// The group the environment's CI understands, or nil.
-    static func detect(_ environment: [String: String], name: String) -> LogGroup? {
-        if environment["GITHUB_ACTIONS"] == "true" { return .github }
-        if let value = environment["GITLAB_CI"], !value.isEmpty, value != "false" { return .gitlab(name: name) }
-        return nil
-    }
-
-    /// Opens the group with `header` (a start line without its newline) as its visible title.
-    /// GitLab's markers are the only escape bytes plain mode writes: its log viewer requires them.
+    /// Opens the group with `header` (a start line without its newline, its command prefixes
+    /// already broken: `CIService.defanged`) as its visible title. GitLab's markers are the only
+    /// escape bytes plain mode writes: its log viewer requires them.
     func open(header: String, unixTime: Int) -> String {
         switch self {
         case .github:
             return "::group::\(Self.escapedData(header))\n"
         case .gitlab(let name):
             return "\u{1B}[0Ksection_start:\(unixTime):\(name)[collapsed=true]\r\u{1B}[0K\(header)\n"
+        case .buildkite:
+            return "--- \(header)\n"
+        case .azure:
+            return "##[group]\(header)\n"
+        case .teamcity:
+            return "##teamcity[blockOpened name='\(Self.teamCityValue(header))']\n"
         }
     }
 
@@ -40,13 +49,38 @@ enum LogGroup: Equatable, Sendable {
         return escaped
     }
 
-    /// Closes the group.
-    func close(unixTime: Int) -> String {
+    /// Closes the group opened with `header`; `failed` expands it where the service can.
+    func close(header: String, failed: Bool, unixTime: Int) -> String {
         switch self {
         case .github:
             return "::endgroup::\n"
         case .gitlab(let name):
             return "\u{1B}[0Ksection_end:\(unixTime):\(name)\r\u{1B}[0K\n"
+        case .buildkite:
+            return failed ? "^^^ +++\n" : ""
+        case .azure:
+            return "##[endgroup]\n"
+        case .teamcity:
+            return "##teamcity[blockClosed name='\(Self.teamCityValue(header))']\n"
         }
+    }
+
+    /// `text` as a TeamCity service message value: `|` escapes `'`, `|`, `[`, `]`, CR, LF and the
+    /// Unicode line breaks (TeamCity's "Service Messages", escaped values), so a title can neither
+    /// end the value nor the message.
+    private static func teamCityValue(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "'", "|", "[", "]": escaped += "|" + String(scalar)
+            case "\n": escaped += "|n"
+            case "\r": escaped += "|r"
+            case "\u{85}": escaped += "|x"
+            case "\u{2028}": escaped += "|l"
+            case "\u{2029}": escaped += "|p"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

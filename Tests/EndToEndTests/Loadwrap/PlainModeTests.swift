@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Plain mode, the CI log: a start line, the command's output untouched, an end line; log
-/// groups on GitHub Actions and GitLab CI; ASCII without a UTF-8 locale; heartbeats only in
+/// groups on GitHub Actions and GitLab CI (the other services in `CIGroupTests`); ASCII without a UTF-8 locale; heartbeats only in
 /// silence. Not one escape byte from loadwrap outside the GitLab section markers.
 @Suite struct PlainModeTests {
     /// A script that writes to both streams and exits with `code`.

@@ -54,8 +54,8 @@ import Testing
                   --heartbeat <duration>  Plain mode: say the command is still running after
                                           this much silence; 0 is off (default: 60s).
                                           [env: LOADWRAP_HEARTBEAT]
-                  --no-group              Plain mode: no collapsible log groups on GitHub
-                                          Actions and GitLab CI.
+                  --no-group              Plain mode: no collapsible log groups in a CI log
+                                          (GitHub, GitLab, Buildkite, Azure, TeamCity).
                   --until <regex>         Stop the spinner at the first output line that
                                           matches; the command runs on.
                   --progress-from <regex>

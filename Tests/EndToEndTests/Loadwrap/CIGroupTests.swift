@@ -1,0 +1,49 @@
+import Testing
+
+/// Each CI service's own group markers around the command's output, from its own variable, and a
+/// title that cannot forge any of its commands (checked byte for byte). GitHub Actions and GitLab
+/// CI are in `PlainModeTests`.
+@Suite struct CIGroupTests {
+    /// Everything the services read as markup, in one title.
+    private static let title = "b ##vso[task.complete result=Failed]x ##teamcity[buildStop] |'] ::error::y 100%"
+
+    private static func run(_ environment: [String: String?], exit code: Int32) throws -> [String] {
+        let run = try PtySession.run(
+            Loadwrap.command(["--title", title, "--", "sh", "-c", "echo out; echo err >&2; exit \(code)"]),
+            environment: environment)
+        #expect(run.termination == .exited(code))
+        #expect(!run.output.contains(0x1B))
+        return Loadwrap.maskedLines(run.output)
+    }
+
+    /// Buildkite has no end marker: the end line closes the collapsed group, which a failure expands.
+    @Test func buildkite() throws {
+        let shown = "b ##vso[task.complete result=Failed]x ##teamcity[buildStop] |'] ::error::y 100%"
+        #expect(try Self.run(["BUILDKITE": "true"], exit: 0) == ["--- ▸ \(shown)", "out", "err", "✔ \(shown) · T"])
+        #expect(try Self.run(["BUILDKITE": "true"], exit: 2)
+            == ["--- ▸ \(shown)", "out", "err", "^^^ +++", "✖ \(shown) · exit 2 · T"])
+    }
+
+    /// The agent runs `##vso[` anywhere in a line: in every line of loadwrap's it is broken.
+    @Test func azurePipelines() throws {
+        let shown = "b #\u{2060}#vso[task.complete result=Failed]x ##teamcity[buildStop] |'] ::error::y 100%"
+        #expect(try Self.run(["TF_BUILD": "True"], exit: 2)
+            == ["##[group]▸ \(shown)", "out", "err", "##[endgroup]", "✖ \(shown) · exit 2 · T"])
+    }
+
+    /// The block's name is escaped TeamCity's way; the end line's `##teamcity[` is broken.
+    @Test func teamCity() throws {
+        let shown = "b ##vso[task.complete result=Failed]x #\u{2060}#teamcity[buildStop] |'] ::error::y 100%"
+        let name = "▸ b ##vso|[task.complete result=Failed|]x #\u{2060}#teamcity|[buildStop|] |||'|] ::error::y 100%"
+        #expect(try Self.run(["TEAMCITY_VERSION": "2025.11"], exit: 0) == [
+            "##teamcity[blockOpened name='\(name)']", "out", "err", "##teamcity[blockClosed name='\(name)']",
+            "✔ \(shown) · T",
+        ])
+    }
+
+    @Test func noGroupLeavesTheLinesButStillBreaksCommands() throws {
+        let run = try PtySession.run(
+            Loadwrap.command(["--no-group", "--title", "##vso[x]", "--", "true"]), environment: ["TF_BUILD": "True"])
+        #expect(Loadwrap.maskedLines(run.output) == ["▸ #\u{2060}#vso[x]", "✔ #\u{2060}#vso[x] · T"])
+    }
+}
