@@ -122,6 +122,7 @@ package enum ArgumentParser {
         case .failure: options.failureText = Sanitizer.sanitize(text)
         case .heartbeat: options.heartbeatMS = try duration(text, option: name)
         case .noGroup: options.groups = false
+        case .noAnnotate: options.annotate = false
         case .until:
             _ = try LineWatch(pattern: text)  // a bad pattern fails here, before anything runs
             options.until = text

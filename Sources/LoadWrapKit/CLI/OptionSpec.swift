@@ -5,7 +5,7 @@
 struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
-        case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup
+        case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup, noAnnotate
         case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
         case generateManual, completions, version, help
     }
@@ -71,6 +71,9 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .noGroup, long: "--no-group", short: nil, valueName: nil,
             help: "Plain mode: no collapsible log groups in a CI log (GitHub, GitLab, Buildkite, Azure, TeamCity)."),
+        OptionSpec(
+            id: .noAnnotate, long: "--no-annotate", short: nil, valueName: nil,
+            help: "Plain mode: no error annotation of a failed run on GitHub Actions or Azure Pipelines."),
         OptionSpec(
             id: .until, long: "--until", short: nil, valueName: "regex",
             help: "Stop the spinner at the first output line that matches; the command runs on."),

@@ -42,6 +42,8 @@ package struct Options: Equatable, Sendable {
     package var notifyAfterMS: Int?
     /// `--no-group`: no collapsible CI log groups.
     package var groups = true
+    /// False with `--no-annotate`: a failed run puts no error annotation on the CI's summary page.
+    package var annotate = true
     /// False with `--no-history`: this run's duration is neither read nor remembered.
     package var history = true
     /// The command and its arguments, untouched; never empty after parsing.

@@ -17,6 +17,8 @@ final class PlainPresenter: Presenter {
     private let group: LogGroup?
     /// The group's header as opened, for a close that names it (TeamCity).
     private var groupHeader = ""
+    /// Whether a failed run is annotated on the CI's summary page (`--no-annotate`).
+    private let annotates: Bool
     /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
     private let heartbeatMS: Int?
     private let held: HeldOutput?
@@ -39,10 +41,11 @@ final class PlainPresenter: Presenter {
 
     /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
     /// the command started at `startMS`.
-    init(text: ReportText, ci: CIService? = nil, group: LogGroup?, heartbeatMS: Int?, startMS: Int, held: HeldOutput?,
-         clock: any TimeSource, destination: Int32 = 2) {
+    init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, group: LogGroup?, heartbeatMS: Int?,
+         startMS: Int, held: HeldOutput?, clock: any TimeSource, destination: Int32 = 2) {
         self.text = text
         self.ci = ci
+        self.annotates = annotates
         self.group = group
         self.heartbeatMS = heartbeatMS
         self.startMS = startMS
@@ -98,7 +101,9 @@ final class PlainPresenter: Presenter {
 
     /// Held output if the command failed, the group's end, then the end line: a success already
     /// reported by an early stop is not reported again, unless that line is folded away in a group.
+    /// A failure is annotated last, where the CI has annotations.
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
+        defer { if !outcome.succeeded { annotate(text.summary(outcome, elapsedMS: elapsedMS)) } }
         if let held, !outcome.succeeded {
             held.replay(to: destination)
             atLineStart = held.endsAtLineStart
@@ -129,6 +134,12 @@ final class PlainPresenter: Presenter {
 
     private func writeProgress(_ progress: LoadProgress) {
         write(text.lines.progress(currentTitle, figures: progress.figures, elapsedMS: clock.nowMS() - startMS))
+    }
+
+    /// The CI's error annotation of a failed run, unless `--no-annotate`.
+    private func annotate(_ summary: String) {
+        guard annotates, let line = ci?.failureAnnotation(defanged(summary)) else { return }
+        writeMarkup(line)
     }
 
     private func closeGroup(failed: Bool) {

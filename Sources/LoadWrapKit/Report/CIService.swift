@@ -27,6 +27,38 @@ enum CIService: Equatable, Sendable {
         }
     }
 
+    /// The line that puts `summary` (a failed run's end line, no line end) on the run's summary
+    /// page as an error, or nil where the log has no such command: GitHub's `::error` workflow
+    /// command, Azure's `task.logissue` logging command. `summary` has no command prefix left.
+    func failureAnnotation(_ summary: String) -> String? {
+        switch self {
+        case .github: return "::error title=loadwrap::\(Self.githubData(summary))\n"
+        case .azure: return "##vso[task.logissue type=error]\(Self.azureData(summary))\n"
+        case .gitlab, .buildkite, .teamcity: return nil
+        }
+    }
+
+    /// `text` as workflow-command data: the runner turns `%25`, `%0D` and `%0A` back into `%`, CR
+    /// and LF (actions/runner `ActionCommand.UnescapeData`), so a title with `%0A` in it would
+    /// otherwise lose its `%` or break the line.
+    static func githubData(_ text: String) -> String {
+        escaped(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
+    }
+
+    /// `text` as logging-command data: the agent turns `%3B`, `%0D`, `%0A`, `%5D` and then `%AZP25`
+    /// back (azure-pipelines-agent `CommandStringConvertor.Unescape`), so `%` goes as `%AZP25`.
+    static func azureData(_ text: String) -> String {
+        escaped(text, ["%": "%AZP25", "\r": "%0D", "\n": "%0A"])
+    }
+
+    private static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if let replacement = replacements[scalar] { result += replacement } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
     /// `text`, from one of loadwrap's own lines, with the command prefixes this service finds
     /// anywhere in a line broken by a WORD JOINER (U+2060, invisible), so a title can forge none.
     /// The Azure Pipelines agent looks for `##vso[` anywhere (`Command.TryParse`:

@@ -21,7 +21,7 @@ enum LogGroup: Equatable, Sendable {
     func open(header: String, unixTime: Int) -> String {
         switch self {
         case .github:
-            return "::group::\(Self.escapedData(header))\n"
+            return "::group::\(CIService.githubData(header))\n"
         case .gitlab(let name):
             return "\u{1B}[0Ksection_start:\(unixTime):\(name)[collapsed=true]\r\u{1B}[0K\(header)\n"
         case .buildkite:
@@ -31,22 +31,6 @@ enum LogGroup: Equatable, Sendable {
         case .teamcity:
             return "##teamcity[blockOpened name='\(Self.teamCityValue(header))']\n"
         }
-    }
-
-    /// `text` as workflow-command data: the runner turns `%25`, `%0D` and `%0A` back into `%`, CR and
-    /// LF (actions/runner `ActionCommand.UnescapeData`), so a title with `%0A` in it would otherwise
-    /// lose its `%` or break the line.
-    private static func escapedData(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 
     /// Closes the group opened with `header`; `failed` expands it where the service can.

@@ -27,8 +27,20 @@ import Testing
     /// The agent runs `##vso[` anywhere in a line: in every line of loadwrap's it is broken.
     @Test func azurePipelines() throws {
         let shown = "b #\u{2060}#vso[task.complete result=Failed]x ##teamcity[buildStop] |'] ::error::y 100%"
-        #expect(try Self.run(["TF_BUILD": "True"], exit: 2)
-            == ["##[group]▸ \(shown)", "out", "err", "##[endgroup]", "✖ \(shown) · exit 2 · T"])
+        #expect(try Self.run(["TF_BUILD": "True"], exit: 2) == [
+            "##[group]▸ \(shown)", "out", "err", "##[endgroup]", "✖ \(shown) · exit 2 · T",
+            "##vso[task.logissue type=error]✖ \(shown.replacing("100%", with: "100%AZP25")) · exit 2 · T",
+        ])
+    }
+
+    /// A failed run is annotated on GitHub's summary page, unless `--no-annotate`; a success is not.
+    @Test func githubAnnotatesAFailure() throws {
+        let shown = "b ##vso[task.complete result=Failed]x ##teamcity[buildStop] |'] ::error::y 100%25"
+        let lines = try Self.run(["GITHUB_ACTIONS": "true"], exit: 3)
+        #expect(lines.last == "::error title=loadwrap::✖ \(shown) · exit 3 · T", "\(lines)")
+        #expect(try Self.run(["GITHUB_ACTIONS": "true"], exit: 0).allSatisfy { !$0.hasPrefix("::error") })
+        let quiet = try PtySession.run(Loadwrap.command(["--no-annotate", "--", "false"]), environment: ["GITHUB_ACTIONS": "true"])
+        #expect(Loadwrap.maskedLines(quiet.output).allSatisfy { !$0.hasPrefix("::error") })
     }
 
     /// The block's name is escaped TeamCity's way; the end line's `##teamcity[` is broken.

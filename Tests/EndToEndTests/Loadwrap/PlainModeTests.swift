@@ -69,14 +69,16 @@ import Testing
     func githubActionsGroupsTheOutputAndLeavesTheEndLineOut(_ code: Int32, _ endLine: String) throws {
         let run = try PtySession.run(Loadwrap.command(talker(exit: code)), environment: ["GITHUB_ACTIONS": "true"])
         #expect(run.termination == .exited(code))
-        #expect(Loadwrap.maskedLines(run.output) == ["::group::▸ build", "out", "err", "::endgroup::", endLine])
+        let annotation = code == 0 ? [] : ["::error title=loadwrap::" + endLine]
+        #expect(Loadwrap.maskedLines(run.output) == ["::group::▸ build", "out", "err", "::endgroup::", endLine] + annotation)
         #expect(!run.output.contains(0x1B))
     }
 
     @Test func githubActionsWithoutGroups() throws {
         let run = try PtySession.run(
             Loadwrap.command(["--no-group"] + talker(exit: 2)), environment: ["GITHUB_ACTIONS": "true"])
-        #expect(Loadwrap.maskedLines(run.output) == ["▸ build", "out", "err", "✖ build · exit 2 · T"])
+        #expect(Loadwrap.maskedLines(run.output)
+            == ["▸ build", "out", "err", "✖ build · exit 2 · T", "::error title=loadwrap::✖ build · exit 2 · T"])
     }
 
     @Test func gitlabSectionsAreTheOnlyEscapes() throws {
@@ -118,7 +120,8 @@ import Testing
     @Test(arguments: [
         (0, ["CI": "true"], ["> build", "out", "err", "OK build - T"]),
         (3, ["CI": "true"], ["> build", "out", "err", "FAIL build - exit 3 - T"]),
-        (3, ["GITHUB_ACTIONS": "true"], ["::group::> build", "out", "err", "::endgroup::", "FAIL build - exit 3 - T"]),
+        (3, ["GITHUB_ACTIONS": "true"], ["::group::> build", "out", "err", "::endgroup::", "FAIL build - exit 3 - T",
+                                         "::error title=loadwrap::FAIL build - exit 3 - T"]),
     ] as [(Int32, [String: String], [String])])
     func asciiWithoutAUTF8Locale(_ code: Int32, _ ci: [String: String], _ expected: [String]) throws {
         var environment: [String: String?] = ci

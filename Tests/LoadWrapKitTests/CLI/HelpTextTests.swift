@@ -56,6 +56,8 @@ import Testing
                                           [env: LOADWRAP_HEARTBEAT]
                   --no-group              Plain mode: no collapsible log groups in a CI log
                                           (GitHub, GitLab, Buildkite, Azure, TeamCity).
+                  --no-annotate           Plain mode: no error annotation of a failed run on
+                                          GitHub Actions or Azure Pipelines.
                   --until <regex>         Stop the spinner at the first output line that
                                           matches; the command runs on.
                   --progress-from <regex>

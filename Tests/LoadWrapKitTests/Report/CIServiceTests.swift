@@ -16,6 +16,15 @@ import Testing
             == "✔ #\u{2060}#teamcity[buildStatus text='x'] · 1.0s\n")
     }
 
+    /// A failed run's end line on the summary page, as the service's data: `%` escaped each way.
+    @Test func failureAnnotations() {
+        let summary = "✖ make 100%0A · exit 2 · 3.1s"
+        #expect(CIService.github.failureAnnotation(summary) == "::error title=loadwrap::✖ make 100%250A · exit 2 · 3.1s\n")
+        #expect(CIService.azure.failureAnnotation(summary)
+            == "##vso[task.logissue type=error]✖ make 100%AZP250A · exit 2 · 3.1s\n")
+        for service in [CIService.gitlab, .buildkite, .teamcity] { #expect(service.failureAnnotation(summary) == nil) }
+    }
+
     /// GitHub and Buildkite read commands only at a line's start, where loadwrap's mark is.
     @Test func servicesThatReadLineStartsOnlyLeaveTheTextAlone() {
         for service in [CIService.github, .gitlab, .buildkite] {
