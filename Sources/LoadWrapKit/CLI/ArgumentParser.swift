@@ -123,6 +123,7 @@ package enum ArgumentParser {
         case .heartbeat: options.heartbeatMS = try duration(text, option: name)
         case .noGroup: options.groups = false
         case .noAnnotate: options.annotate = false
+        case .noSummary: options.summary = false
         case .until:
             _ = try LineWatch(pattern: text)  // a bad pattern fails here, before anything runs
             options.until = text

@@ -23,8 +23,12 @@ extension ManualPage {
         entry([ControlChannel.variable],
               "Set by loadwrap for the command: the FIFO through which loadwrap say, done and progress reach it.")
         entry(["CI"], "Set to anything but an empty value, 0 or false (any case): a CI job, so plain mode.")
-        entry(CIDetector.markers, "Set by a CI service (non-empty): plain mode. GITHUB_ACTIONS=true and GITLAB_CI"
-            + " also fold the command's output in a collapsible group (not with --no-group).")
+        entry(CIDetector.markers, "Set by a CI service (non-empty): plain mode. GITHUB_ACTIONS=true, GITLAB_CI,"
+            + " BUILDKITE, TF_BUILD and TEAMCITY_VERSION also fold the command's output in a collapsible group"
+            + " (not with --no-group); on GitHub Actions and Azure Pipelines (TF_BUILD) a failed run is annotated"
+            + " (not with --no-annotate).")
+        entry([JobSummary.variable], "Set by GitHub Actions: the job summary file, where each run adds a row"
+            + " (not with --no-summary).")
         entry(["JENKINS_URL", "BUILD_ID"], "Both set: a Jenkins job, so plain mode.")
         entry(["NO_COLOR"], "Set and not empty: with --color auto, a monochrome spinner (it is still shown).")
         entry(["TERM"], "dumb: plain mode and no colour. screen* and tmux* (with TMUX and STY):"

@@ -6,6 +6,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup, noAnnotate
+        case noSummary
         case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
         case generateManual, completions, version, help
     }
@@ -74,6 +75,10 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .noAnnotate, long: "--no-annotate", short: nil, valueName: nil,
             help: "Plain mode: no error annotation of a failed run on GitHub Actions or Azure Pipelines."),
+        OptionSpec(
+            id: .noSummary, long: "--no-summary", short: nil, valueName: nil,
+            help: "Plain mode: no row in GitHub's job summary (GITHUB_STEP_SUMMARY; also LOADWRAP_SUMMARY=0).",
+            environment: "LOADWRAP_SUMMARY"),
         OptionSpec(
             id: .until, long: "--until", short: nil, valueName: "regex",
             help: "Stop the spinner at the first output line that matches; the command runs on."),

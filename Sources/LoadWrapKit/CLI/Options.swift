@@ -44,6 +44,8 @@ package struct Options: Equatable, Sendable {
     package var groups = true
     /// False with `--no-annotate`: a failed run puts no error annotation on the CI's summary page.
     package var annotate = true
+    /// False with `--no-summary`: a run appends no row to GitHub's job summary.
+    package var summary = true
     /// False with `--no-history`: this run's duration is neither read nor remembered.
     package var history = true
     /// The command and its arguments, untouched; never empty after parsing.

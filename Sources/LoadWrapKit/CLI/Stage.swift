@@ -69,7 +69,8 @@ struct Stage {
             return presenter
         }
         let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
-        return PlainPresenter(text: text, ci: CIService.detect(session.environment), annotates: options.annotate, group: group,
+        return PlainPresenter(text: text, ci: CIService.detect(session.environment), annotates: options.annotate,
+                              jobSummary: options.summary ? JobSummary(environment: session.environment) : nil, group: group,
                               heartbeatMS: heartbeatMS, startMS: startMS, held: held,
                               clock: session.clock)
     }

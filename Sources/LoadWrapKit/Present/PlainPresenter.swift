@@ -19,6 +19,8 @@ final class PlainPresenter: Presenter {
     private var groupHeader = ""
     /// Whether a failed run is annotated on the CI's summary page (`--no-annotate`).
     private let annotates: Bool
+    /// GitHub's job summary, where each run adds its row; nil elsewhere or with `--no-summary`.
+    private let jobSummary: JobSummary?
     /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
     private let heartbeatMS: Int?
     private let held: HeldOutput?
@@ -41,11 +43,12 @@ final class PlainPresenter: Presenter {
 
     /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
     /// the command started at `startMS`.
-    init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, group: LogGroup?, heartbeatMS: Int?,
-         startMS: Int, held: HeldOutput?, clock: any TimeSource, destination: Int32 = 2) {
+    init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, jobSummary: JobSummary? = nil, group: LogGroup?,
+         heartbeatMS: Int?, startMS: Int, held: HeldOutput?, clock: any TimeSource, destination: Int32 = 2) {
         self.text = text
         self.ci = ci
         self.annotates = annotates
+        self.jobSummary = jobSummary
         self.group = group
         self.heartbeatMS = heartbeatMS
         self.startMS = startMS
@@ -103,7 +106,11 @@ final class PlainPresenter: Presenter {
     /// reported by an early stop is not reported again, unless that line is folded away in a group.
     /// A failure is annotated last, where the CI has annotations.
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
-        defer { if !outcome.succeeded { annotate(text.summary(outcome, elapsedMS: elapsedMS)) } }
+        defer {
+            if !outcome.succeeded { annotate(text.summary(outcome, elapsedMS: elapsedMS)) }
+            jobSummary?.append(mark: text.lines.symbol(outcome.succeeded), title: text.title, outcome: outcome,
+                               elapsedMS: elapsedMS)
+        }
         if let held, !outcome.succeeded {
             held.replay(to: destination)
             atLineStart = held.endsAtLineStart

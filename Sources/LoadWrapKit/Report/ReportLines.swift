@@ -33,9 +33,14 @@ struct ReportLines: Sendable {
 
     private var separator: String { utf8 ? " · " : " - " }
 
+    /// The success or failure mark, without colour: `✔`, `✖`, or `OK`, `FAIL` in ASCII.
+    func symbol(_ succeeded: Bool) -> String {
+        succeeded ? (utf8 ? "✔" : "OK") : (utf8 ? "✖" : "FAIL")
+    }
+
     /// The success or failure mark, coloured when asked.
     private func mark(_ succeeded: Bool) -> String {
-        let symbol = succeeded ? (utf8 ? "✔" : "OK") : (utf8 ? "✖" : "FAIL")
+        let symbol = symbol(succeeded)
         guard color else { return symbol }
         return "\u{1B}[\(succeeded ? 32 : 31)m\(symbol)\u{1B}[39m"
     }

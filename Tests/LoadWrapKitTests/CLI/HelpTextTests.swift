@@ -58,6 +58,9 @@ import Testing
                                           (GitHub, GitLab, Buildkite, Azure, TeamCity).
                   --no-annotate           Plain mode: no error annotation of a failed run on
                                           GitHub Actions or Azure Pipelines.
+                  --no-summary            Plain mode: no row in GitHub's job summary
+                                          (GITHUB_STEP_SUMMARY; also LOADWRAP_SUMMARY=0).
+                                          [env: LOADWRAP_SUMMARY]
                   --until <regex>         Stop the spinner at the first output line that
                                           matches; the command runs on.
                   --progress-from <regex>
