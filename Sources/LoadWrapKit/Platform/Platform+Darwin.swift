@@ -1,0 +1,44 @@
+#if canImport(Darwin)
+import CLoadWrap
+import Darwin
+
+/// Darwin (XNU): libproc, no subreaper, a pipe's unread count from `fstat`.
+extension Platform {
+    /// XNU's behaviours, each cited where its fallback is written.
+    static let kernelTraits = Traits.darwin
+
+    /// XNU has no subreaper (no PR_SET_CHILD_SUBREAPER or procctl(PROC_REAP_ACQUIRE)): orphans
+    /// go to launchd, and a timeout finds them only through the command's group and session.
+    static func becomeSubreaper() {}
+
+    /// Bytes written to the pipe `fd` (a write end) and not yet read. XNU's FIONREAD on a write
+    /// end counts that end's own, empty buffer; `fstat` reports the peer's count there
+    /// (bsd/kern/sys_pipe.c pipe_stat: "must be stat'ing the write fd ... use it's info").
+    /// nil for a socket, whose size says nothing.
+    static func unreadBytes(writeEnd fd: Int32) -> Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The controlling terminal's device name (`/dev/ttys003`). XNU builds poll(2) on kqueue
+    /// (bsd/kern/sys_generic.c poll_nocancel: POLLNVAL when a filter will not attach), and only
+    /// pty, ptmx and tty drivers have filters (bsd/miscfs/specfs/spec_vnops.c spec_kqfilter), not
+    /// `/dev/tty`'s ctty driver (bsd/kern/tty_tty.c); the device itself polls.
+    static func controllingTerminalPath() -> String? {
+        var name = [CChar](repeating: 0, count: 128)
+        guard lw_darwin_controlling_terminal(&name, name.count) == 0 else { return nil }
+        return String(cString: name)
+    }
+
+    /// This user's processes, with their parents, groups and sessions (libproc).
+    static func processes() -> [ProcessEntry] {
+        let capacity = 8192
+        var list = [lw_process](repeating: lw_process(), count: capacity)
+        let count = Int(lw_darwin_processes(&list, Int32(capacity)))
+        return list.prefix(max(count, 0)).map {
+            ProcessEntry(pid: $0.pid, parent: $0.parent, group: $0.group, session: $0.session)
+        }
+    }
+}
+#endif

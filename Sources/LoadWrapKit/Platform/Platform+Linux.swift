@@ -1,0 +1,54 @@
+#if os(Linux)
+import CLoadWrap
+import Glibc
+
+/// Linux: `/proc`, PR_SET_CHILD_SUBREAPER, FIONREAD from either end of a pipe.
+extension Platform {
+    /// Linux behaves as loadwrap first assumed.
+    static let kernelTraits = Traits.linux
+
+    /// Makes loadwrap the subreaper of what the command starts (prctl PR_SET_CHILD_SUBREAPER),
+    /// unless the traits in effect say there is none.
+    static func becomeSubreaper() {
+        if traits.hasSubreaper { lw_become_subreaper() }
+    }
+
+    /// Bytes written to the pipe `fd` (a write end) and not yet read: FIONREAD counts the pipe's
+    /// buffer from either end (pipe_ioctl in fs/pipe.c); nil when it cannot be told.
+    static func unreadBytes(writeEnd fd: Int32) -> Int? {
+        let count = lw_unread_bytes(fd)
+        return count >= 0 ? Int(count) : nil
+    }
+
+    /// The controlling terminal's own device name, for a keyboard that must not be `/dev/tty`:
+    /// never needed on Linux, where `/dev/tty` polls like the device.
+    static func controllingTerminalPath() -> String? { nil }
+
+    /// Every process in `/proc`, with its parent, group and session.
+    static func processes() -> [ProcessEntry] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var table: [ProcessEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let pid = pid_t(name), let found = process(pid) { table.append(found) }
+        }
+        return table
+    }
+
+    /// `/proc/PID/stat`: after the `)` that ends the command name come the state, the parent,
+    /// the process group and the session (proc(5)).
+    private static func process(_ pid: pid_t) -> ProcessEntry? {
+        let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0, let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " ")).prefix(4)
+            .map { pid_t(String(decoding: $0, as: UTF8.self)) }
+        guard fields.count == 4, let parent = fields[1], let group = fields[2], let session = fields[3] else { return nil }
+        return ProcessEntry(pid: pid, parent: parent, group: group, session: session)
+    }
+}
+#endif
