@@ -31,6 +31,19 @@ extension Platform {
         return String(cString: name)
     }
 
+    /// Memory-backed directories besides `XDG_RUNTIME_DIR`: macOS has no `/dev/shm`.
+    static let memoryDirectories: [String] = []
+
+    /// When the file `info` describes last changed, in seconds since the epoch (Darwin's
+    /// `struct stat` names it st_mtimespec, <sys/stat.h>).
+    static func modificationSeconds(_ info: stat) -> Int {
+        Int(info.st_mtimespec.tv_sec)
+    }
+
+    /// nil: Darwin cannot open a pipe anew by descriptor (its `/dev/fd/N` duplicates the
+    /// descriptor, sharing its flags: fdesc(5)), so the caller switches O_NONBLOCK around writes.
+    static func reopenNonBlocking(pipe fd: Int32) -> Int32? { nil }
+
     /// This user's processes, with their parents, groups and sessions (libproc).
     static func processes() -> [ProcessEntry] {
         let capacity = 8192

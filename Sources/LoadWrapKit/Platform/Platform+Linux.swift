@@ -24,6 +24,21 @@ extension Platform {
     /// never needed on Linux, where `/dev/tty` polls like the device.
     static func controllingTerminalPath() -> String? { nil }
 
+    /// Memory-backed directories for the control channel, besides `XDG_RUNTIME_DIR`.
+    static let memoryDirectories = ["/dev/shm"]
+
+    /// When the file `info` describes last changed, in seconds since the epoch.
+    static func modificationSeconds(_ info: stat) -> Int {
+        Int(info.st_mtim.tv_sec)
+    }
+
+    /// The pipe `fd` opened anew for writing, non-blocking, with an open file description of its
+    /// own (`/proc/self/fd`, proc(5)); nil when that fails.
+    static func reopenNonBlocking(pipe fd: Int32) -> Int32? {
+        let own = open("/proc/self/fd/\(fd)", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        return own >= 0 ? own : nil
+    }
+
     /// Every process in `/proc`, with its parent, group and session.
     static func processes() -> [ProcessEntry] {
         guard let directory = opendir("/proc") else { return [] }
