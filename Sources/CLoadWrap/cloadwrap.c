@@ -217,12 +217,19 @@ int lw_darwin_processes(struct lw_process *list, int capacity) {
     return found < 0 ? -1 : count;
 }
 
-int lw_darwin_controlling_terminal(char *name, size_t size) {
+int lw_darwin_controlling_device(unsigned long long *device) {
     struct proc_bsdinfo info;
     if (proc_pidinfo(getpid(), PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info) return -1;
     /* e_tdev is NODEV (-1) without a controlling terminal (bsd/kern/proc_info.c proc_pidbsdinfo). */
     if (info.e_tdev == (uint32_t)NODEV) return -1;
-    if (!devname_r((dev_t)info.e_tdev, S_IFCHR, name, (int)size)) return -1;
+    *device = info.e_tdev;
+    return 0;
+}
+
+int lw_darwin_controlling_terminal(char *name, size_t size) {
+    unsigned long long device;
+    if (lw_darwin_controlling_device(&device) != 0) return -1;
+    if (!devname_r((dev_t)device, S_IFCHR, name, (int)size)) return -1;
     return 0;
 }
 #endif

@@ -73,6 +73,10 @@ struct lw_process {
 /// proc_pidinfo PROC_PIDTBSDINFO and getsid); returns how many, or -1.
 int lw_darwin_processes(struct lw_process *list, int capacity);
 
+/// Sets `*device` to the device number of this process's controlling terminal (proc_bsdinfo's
+/// e_tdev); returns 0, or -1 when there is none.
+int lw_darwin_controlling_device(unsigned long long *device);
+
 /// Writes the name of this process's controlling terminal (`/dev/ttys003`, from proc_bsdinfo's
 /// e_tdev and devname) to `name`; returns 0, or -1 when there is none.
 int lw_darwin_controlling_terminal(char *name, size_t size);

@@ -38,15 +38,15 @@ struct ControlClient {
     }
 
     /// Sends one message and waits (up to `settleMS`) until loadwrap has read it; false when it
-    /// could not be delivered whole.
+    /// could not be delivered whole, the FIFO having had no room for `roomMS`.
     ///
     /// The wait keeps the log in order: the command's output and its messages reach loadwrap on
     /// different descriptors, and loadwrap relays the output it finds waiting before it reads the
     /// channel. Once the message has been read, whatever the command writes next is read later.
     @discardableResult
-    func send(_ message: ControlMessage, settleMS: Int = 500) -> Bool {
+    func send(_ message: ControlMessage, settleMS: Int = 500, roomMS: Int = 2_000) -> Bool {
         let bytes = message.encoded
-        guard bytes.withUnsafeBytes({ deliver($0, settleMS: settleMS) }) else { return false }
+        guard bytes.withUnsafeBytes({ deliver($0, roomMS: roomMS) }) else { return false }
         // A FIFO offers its writer no wake-up when read; the unread count is checked every
         // millisecond instead, bounded so a stopped or busy loadwrap never holds the command long.
         for _ in 0..<settleMS where lw_unread_bytes(probe) > 0 {
@@ -55,15 +55,16 @@ struct ControlClient {
         return true
     }
 
-    /// Writes all of `bytes`, waiting up to `settleMS` for room while the FIFO is full: XNU's
-    /// hold 8 KiB (PIPSIZ, bsd/kern/uipc_usrreq.c), which a burst of messages fills.
-    private func deliver(_ bytes: UnsafeRawBufferPointer, settleMS: Int) -> Bool {
+    /// Writes all of `bytes`, waiting up to `roomMS` at a time for room while the FIFO is full:
+    /// XNU's hold 8 KiB (PIPSIZ, bsd/kern/uipc_usrreq.c), which a burst of messages fills while
+    /// loadwrap is busy.
+    private func deliver(_ bytes: UnsafeRawBufferPointer, roomMS: Int) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
-            } else if n < 0 && errno == EAGAIN && FileDescriptorIO.waitWritable(fd, timeoutMS: settleMS) {
+            } else if n < 0 && errno == EAGAIN && FileDescriptorIO.waitWritable(fd, timeoutMS: roomMS) {
                 continue
             } else if !(n < 0 && errno == EINTR) {
                 return false

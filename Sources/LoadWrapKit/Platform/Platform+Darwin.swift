@@ -31,6 +31,12 @@ extension Platform {
         return String(cString: name)
     }
 
+    /// The device number of the controlling terminal (proc_bsdinfo's e_tdev); nil without one.
+    static func controllingTerminalDevice() -> UInt64? {
+        var device: UInt64 = 0
+        return lw_darwin_controlling_device(&device) == 0 ? device : nil
+    }
+
     /// Memory-backed directories besides `XDG_RUNTIME_DIR`: macOS has no `/dev/shm`.
     static let memoryDirectories: [String] = []
 

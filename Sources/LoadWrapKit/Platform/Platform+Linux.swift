@@ -24,6 +24,13 @@ extension Platform {
     /// never needed on Linux, where `/dev/tty` polls like the device.
     static func controllingTerminalPath() -> String? { nil }
 
+    /// The device number of the controlling terminal: tty_nr in `/proc/self/stat`, encoded as
+    /// `st_rdev` is (proc(5)); nil without one.
+    static func controllingTerminalDevice() -> UInt64? {
+        guard let fields = statFields(getpid()), fields.count > 4, let device = UInt64(fields[4]), device != 0 else { return nil }
+        return device
+    }
+
     /// Memory-backed directories for the control channel, besides `XDG_RUNTIME_DIR`.
     static let memoryDirectories = ["/dev/shm"]
 
@@ -51,19 +58,24 @@ extension Platform {
         return table
     }
 
-    /// `/proc/PID/stat`: after the `)` that ends the command name come the state, the parent,
-    /// the process group and the session (proc(5)).
+    /// The parent, process group and session from `/proc/PID/stat`.
     private static func process(_ pid: pid_t) -> ProcessEntry? {
+        guard let fields = statFields(pid), fields.count > 3 else { return nil }
+        let ids = fields[1...3].map { pid_t($0) }
+        guard let parent = ids[0], let group = ids[1], let session = ids[2] else { return nil }
+        return ProcessEntry(pid: pid, parent: parent, group: group, session: session)
+    }
+
+    /// The fields of `/proc/PID/stat` after the `)` that ends the command name: the state, the
+    /// parent, the process group, the session, the terminal… (proc(5)).
+    private static func statFields(_ pid: pid_t) -> [String]? {
         let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 512)
         let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n > 0, let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " ")).prefix(4)
-            .map { pid_t(String(decoding: $0, as: UTF8.self)) }
-        guard fields.count == 4, let parent = fields[1], let group = fields[2], let session = fields[3] else { return nil }
-        return ProcessEntry(pid: pid, parent: parent, group: group, session: session)
+        return buffer[(close + 1)..<n].split(separator: UInt8(ascii: " ")).prefix(5).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 #endif

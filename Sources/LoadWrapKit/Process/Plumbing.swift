@@ -88,10 +88,10 @@ final class Plumbing {
     /// where closing the last one discards the output not yet read: XNU's ptsclose calls
     /// ttyclose, whose ttyflush(tp, FREAD | FWRITE) empties the queue the primary reads
     /// (bsd/kern/tty_dev.c, bsd/kern/tty.c); `drain` closes it once the command is reaped.
-    func commandStarted() {
+    func commandStarted(traits: Platform.Traits = Platform.traits) {
         log?.releaseWriteEnd()
         data?.releaseWriteEnd()
-        if keyboard == nil && Platform.traits.closingSecondaryKeepsOutput { pty?.releaseSecondary() }
+        if keyboard == nil && traits.closingSecondaryKeepsOutput { pty?.releaseSecondary() }
     }
 
     /// Relays what is left after the command ended, bounded; then no copy of the secondary side

@@ -85,7 +85,7 @@ struct TerminalDevice {
     }
 
     /// True when `fd` is open on `/dev/tty` itself (its device number), not on a terminal's device.
-    private static func isDevTty(_ fd: Int32) -> Bool {
+    static func isDevTty(_ fd: Int32) -> Bool {
         var open = stat()
         var tty = stat()
         guard fstat(fd, &open) == 0, stat("/dev/tty", &tty) == 0 else { return false }
