@@ -16,6 +16,7 @@
 #if defined(__APPLE__)
 #include <crt_externs.h>
 #include <libproc.h>
+#include <sys/param.h> /* NODEV */
 #include <stdlib.h>
 #include <util.h>
 #else

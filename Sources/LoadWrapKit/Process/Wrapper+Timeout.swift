@@ -30,8 +30,11 @@ extension Wrapper {
     /// SIGCONT after SIGTERM wakes stopped ones so they can act on it, as GNU `timeout` does.
     private func signalTree(_ signo: Int32) {
         if topology.commandLeadsGroup && end == nil { kill(-child, signo) }
-        // Descendants of loadwrap include the command itself until it is reaped.
-        for pid in Set(ProcessTree.started(by: child, below: getpid()) + (end == nil ? [child] : [])) {
+        // The command first, then its descendants parents before children (`started` lists them
+        // so): a shell killed before its child cannot report the child's death ("Killed").
+        var seen: Set<pid_t> = []
+        let targets = (end == nil ? [child] : []) + ProcessTree.started(by: child, below: getpid())
+        for pid in targets where seen.insert(pid).inserted {
             kill(pid, signo)
             if signo == SIGTERM { kill(pid, SIGCONT) }
         }

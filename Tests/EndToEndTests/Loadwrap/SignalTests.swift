@@ -88,8 +88,9 @@ import Testing
     }
 
     @Test func withATerminalTheCommandKeepsLoadwrapsGroupOrItsOwnSession() throws {
-        let report = "echo \"sid $(ps -o sid= -p $$) $(ps -o sid= -p $PPID)\""
-        // No spinner: on a loaded machine `ps` can outlast the default delay, and a frame would glue to the words.
+        // Python's os.getsid: macOS's ps has no session-id keyword (its `sess` is a kernel address).
+        let report = #"python3 -c 'import os, sys; print("sid", *(os.getsid(int(p)) for p in sys.argv[1:]))' $$ $PPID"#
+        // No spinner: on a loaded machine Python can outlast the default delay, and a frame would glue to the words.
         let run = try PtySession.run(Loadwrap.command(["--delay", "60s", "--", "sh", "-c", report]))
         let words = Loadwrap.text(run.output).split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
         let index = try #require(words.firstIndex(of: "sid"))
