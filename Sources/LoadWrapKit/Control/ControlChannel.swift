@@ -55,9 +55,7 @@ final class ControlChannel {
     /// ~0.3 ms a disk-backed `/tmp` took here (measured with strace), then `TMPDIR` and `/tmp`.
     static func candidates(_ environment: [String: String]) -> [String] {
         var list = [environment["XDG_RUNTIME_DIR"]].compactMap { $0 }
-        #if os(Linux)
-        list.append("/dev/shm")
-        #endif
+        list += Platform.memoryDirectories
         list += [environment["TMPDIR"], "/tmp"].compactMap { $0 }
         return list.filter { !$0.isEmpty }
     }

@@ -51,11 +51,7 @@ enum Leftovers {
 
     /// When a file last changed, in seconds since the epoch.
     private static func modificationTime(_ info: stat) -> Int {
-        #if canImport(Darwin)
-        return Int(info.st_mtimespec.tv_sec)
-        #else
-        return Int(info.st_mtim.tv_sec)
-        #endif
+        Platform.modificationSeconds(info)
     }
 
     /// Removes a lock file of this user that no one holds. It is unlinked while this run holds it,

@@ -168,7 +168,6 @@ final class DataRelay: EventSource {
 
     /// Bytes waiting in a pipe.
     private static func unread(_ fd: Int32) -> Int32 {
-        var count: Int32 = 0
-        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? count : 0
+        max(lw_unread_bytes(fd), 0)
     }
 }

@@ -83,17 +83,22 @@ final class Plumbing {
         }
     }
 
-    /// Closes loadwrap's copies of what the command now holds; the pseudo-terminal's secondary
-    /// side stays open when loadwrap reads the command's modes from it (keys pass through).
-    func commandStarted() {
+    /// Closes loadwrap's copies of what the command now holds. The pseudo-terminal's secondary
+    /// side stays open while loadwrap reads the command's modes from it (keys pass through), and
+    /// where closing the last one discards the output not yet read: XNU's ptsclose calls
+    /// ttyclose, whose ttyflush(tp, FREAD | FWRITE) empties the queue the primary reads
+    /// (bsd/kern/tty_dev.c, bsd/kern/tty.c); `drain` closes it once the command is reaped.
+    func commandStarted(traits: Platform.Traits = Platform.traits) {
         log?.releaseWriteEnd()
         data?.releaseWriteEnd()
-        if keyboard == nil { pty?.releaseSecondary() }
+        if keyboard == nil && traits.closingSecondaryKeepsOutput { pty?.releaseSecondary() }
     }
 
-    /// Relays what is left after the command ended, bounded.
+    /// Relays what is left after the command ended, bounded; then no copy of the secondary side
+    /// is needed any more.
     func drain() {
         pty?.relayAvailable(maxReads: Relay.finalReads)
+        if keyboard == nil { pty?.releaseSecondary() }
         log?.relayAvailable(maxReads: Relay.finalReads)
         data?.relayAvailable(maxReads: Relay.finalReads, finishing: true)
     }

@@ -4,52 +4,28 @@ import Glibc
 import Darwin
 #endif
 
-/// The processes a command started, found through `/proc` (Linux), so a timeout ends all of
-/// them, including those that left its process group or were orphaned (loadwrap is then their
-/// subreaper, so they stay below it).
+/// The processes a command started, so a timeout ends all of them: loadwrap's descendants
+/// (with a subreaper, orphans stay among them), and the members of the command's own process
+/// group and session, which is where orphans are found without one (Darwin).
 enum ProcessTree {
     /// Every living descendant of `root`, excluding `root` itself.
-    static func descendants(of root: pid_t) -> [pid_t] {
-        #if os(Linux)
-        let parents = parentTable()
+    static func descendants(of root: pid_t, in table: [ProcessEntry] = Platform.processes()) -> [pid_t] {
         var found: [pid_t] = []
         var frontier: Set<pid_t> = [root]
         while !frontier.isEmpty {
-            let children = parents.filter { frontier.contains($0.value) }.map(\.key)
+            let children = table.filter { frontier.contains($0.parent) }.map(\.pid)
             found += children
             frontier = Set(children)
         }
         return found
-        #else
-        return []
-        #endif
     }
 
-    #if os(Linux)
-    /// pid → parent pid for every process in `/proc`.
-    private static func parentTable() -> [pid_t: pid_t] {
-        guard let directory = opendir("/proc") else { return [:] }
-        defer { closedir(directory) }
-        var table: [pid_t: pid_t] = [:]
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name), let parent = parent(of: pid) else { continue }
-            table[pid] = parent
-        }
-        return table
+    /// What `command` started and what is still below `root` (loadwrap): its descendants, and
+    /// every process in a group or session `command` leads — those that left loadwrap's tree
+    /// (orphaned where there is no subreaper) but not the group or session.
+    static func started(by command: pid_t, below root: pid_t, in table: [ProcessEntry] = Platform.processes()) -> [pid_t] {
+        let joined = table.filter { $0.group == command || $0.session == command }.map(\.pid)
+        var seen: Set<pid_t> = [root]
+        return (descendants(of: root, in: table) + joined).filter { seen.insert($0).inserted }
     }
-
-    /// The parent pid from `/proc/PID/stat`: the field after the `)` that ends the command name.
-    private static func parent(of pid: pid_t) -> pid_t? {
-        let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0, let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
-        guard fields.count > 1 else { return nil }
-        return pid_t(String(decoding: fields[1], as: UTF8.self))
-    }
-    #endif
 }

@@ -16,6 +16,19 @@ final class SignalPipe {
         var sentByProcess: Bool
     }
 
+    /// Signals a terminal sends its foreground group: its keys (Ctrl-C, Ctrl-\, Ctrl-Z) and a hangup.
+    static let terminalSignals: Set<Int32> = [SIGINT, SIGQUIT, SIGTSTP, SIGHUP]
+
+    /// Whether a delivery came from another process. `si_code` says so where the kernel sets it;
+    /// where it does not (XNU), a terminal's signal while loadwrap's group was in the terminal's
+    /// foreground counts as the terminal's: a kill(2) from elsewhere then looks the same and is
+    /// not passed on, the lesser harm against a second SIGINT for every Ctrl-C.
+    static func sentByProcess(signo: Int32, codeSaysProcess: Bool, inForeground: Bool,
+                              traits: Platform.Traits = Platform.traits) -> Bool {
+        if traits.signalCodeTellsOrigin { return codeSaysProcess }
+        return !(terminalSignals.contains(signo) && inForeground)
+    }
+
     /// The end the event loop polls.
     let readFD: Int32
     private let writeFD: Int32
@@ -23,6 +36,9 @@ final class SignalPipe {
     private(set) var caught: [Int32] = []
     /// The signal mask loadwrap started with, which the child inherits as if run bare.
     let originalMask: sigset_t
+    /// loadwrap's controlling terminal, whose foreground group the handler reads at each delivery
+    /// where `si_code` does not tell the origin; -1 otherwise, or without one.
+    private let foregroundTerminal: Int32
 
     /// Creates the pipe and catches `signals`; a signal ignored at start stays ignored, for loadwrap and the child.
     init(catching signals: [Int32]) {
@@ -30,6 +46,8 @@ final class SignalPipe {
         lw_pipe(&fds, 1, 1)
         readFD = fds[0]
         writeFD = fds[1]
+        foregroundTerminal = Platform.traits.signalCodeTellsOrigin ? -1 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        lw_watch_foreground(foregroundTerminal)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signo in signals where lw_signal_is_ignored(signo) == 0 {
@@ -45,11 +63,14 @@ final class SignalPipe {
     /// Reads every delivery waiting on the pipe, oldest first.
     func drain() -> [Delivery] {
         var deliveries: [Delivery] = []
-        // Each delivery is one 2-byte write, which a pipe keeps whole, so an even buffer never splits one.
-        var buffer = [UInt8](repeating: 0, count: 256)
+        // Each delivery is one 3-byte write, which a pipe keeps whole, so a buffer of a multiple
+        // of 3 never splits one.
+        var buffer = [UInt8](repeating: 0, count: 255)
         FileDescriptorIO.readChunks(readFD, into: &buffer) { chunk in
-            for i in stride(from: 0, to: chunk.count - 1, by: 2) {
-                deliveries.append(Delivery(signo: Int32(chunk[i]), sentByProcess: chunk[i + 1] != 0))
+            for i in stride(from: 0, to: chunk.count - 2, by: 3) {
+                let signo = Int32(chunk[i])
+                let sent = Self.sentByProcess(signo: signo, codeSaysProcess: chunk[i + 1] != 0, inForeground: chunk[i + 2] != 0)
+                deliveries.append(Delivery(signo: signo, sentByProcess: sent))
             }
             return true
         }

@@ -33,7 +33,8 @@ package enum SpawnError: Error, Equatable {
     }
 }
 
-/// Starts the command with `posix_spawnp`, where the topology puts it.
+/// Starts the command where the topology puts it: `posix_spawnp`, or fork and exec where a
+/// controlling terminal needs it.
 enum Spawner {
     /// The process group (or session) the command starts in.
     enum Group: Equatable {
@@ -72,35 +73,37 @@ enum Spawner {
         var controllingTerminalPath: String? = nil
     }
 
-    /// Spawns `command`; returns its pid.
+    /// Spawns `command`; returns its pid. Where posix_spawn cannot give the command its
+    /// controlling terminal (Darwin), a new session with one starts by fork → setsid → TIOCSCTTY
+    /// → exec instead (CLoadWrap's spawn.c).
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
-        var actions = FileActions()
-        defer { actions.destroy() }
-        for redirection in setup.redirections {
-            let fd = redirection.fd
-            if let path = redirection.controllingTerminalPath { actions.open(path, as: fd) }
-            for stream in redirection.streams { actions.dup(fd, to: stream) }
-            if redirection.controllingTerminalPath != nil { actions.close(fd) }
-        }
-        var attributes = SpawnAttributes(
-            defaultSignals: setup.defaultSignals, mask: setup.signalMask,
-            newSession: setup.group == .newSession, newGroup: setup.group == .newGroup)
-        defer { attributes.destroy() }
-
+        let pairs = setup.redirections.flatMap { redirection in redirection.streams.map { (redirection.fd, $0) } }
+        let terminal = setup.redirections.first { $0.controllingTerminalPath != nil }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signo in setup.defaultSignals { sigaddset(&defaults, signo) }
+        var mask = setup.signalMask
         let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let added = setup.extraEnvironment.map { strdup("\($0.key)=\($0.value)") }
+        defer { added.forEach { free($0) } }
+        let envp = inherited(except: Array(setup.extraEnvironment.keys)) + added + [nil]
         var pid: pid_t = 0
-        let status: Int32
-        if setup.extraEnvironment.isEmpty {
-            status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, lw_environ())
-        } else {
-            let added = setup.extraEnvironment.map { strdup("\($0.key)=\($0.value)") }
-            defer { added.forEach { free($0) } }
-            let envp = inherited(except: Array(setup.extraEnvironment.keys)) + added + [nil]
-            status = posix_spawnp(&pid, command[0], &actions.raw, &attributes.raw, argv, envp)
-        }
+        let status = lw_spawn(
+            argv[0], argv, envp, pairs.map(\.0), pairs.map(\.1), Int32(pairs.count), Self.code(for: setup.group),
+            terminal?.fd ?? -1, terminal?.controllingTerminalPath, Platform.traits.spawnAcquiresTerminal ? 0 : 1,
+            &defaults, &mask, &pid)
         guard status == 0 else { throw error(for: status, command: command[0]) }
         return pid
+    }
+
+    /// The C target's code for `group`.
+    private static func code(for group: Group) -> Int32 {
+        switch group {
+        case .loadwrapsGroup: return Int32(LW_GROUP_SAME)
+        case .newGroup: return Int32(LW_GROUP_NEW)
+        case .newSession: return Int32(LW_GROUP_SESSION)
+        }
     }
 
     /// loadwrap's own `environ` entries but those for `names`, compared as bytes: no copies, no Swift strings.
@@ -128,48 +131,4 @@ enum Spawner {
         default: return .failed(command, reason: reason)
         }
     }
-}
-
-#if canImport(Glibc)
-private typealias RawFileActions = posix_spawn_file_actions_t
-private typealias RawAttributes = posix_spawnattr_t
-#else
-private typealias RawFileActions = posix_spawn_file_actions_t?
-private typealias RawAttributes = posix_spawnattr_t?
-#endif
-
-/// `posix_spawn_file_actions_t` with a Swift lifetime.
-private struct FileActions {
-    var raw = RawFileActions()
-
-    init() { posix_spawn_file_actions_init(&raw) }
-
-    mutating func dup(_ fd: Int32, to target: Int32) { posix_spawn_file_actions_adddup2(&raw, fd, target) }
-
-    mutating func open(_ path: String, as target: Int32) { posix_spawn_file_actions_addopen(&raw, target, path, O_RDWR, 0) }
-
-    mutating func close(_ fd: Int32) { posix_spawn_file_actions_addclose(&raw, fd) }
-
-    mutating func destroy() { posix_spawn_file_actions_destroy(&raw) }
-}
-
-/// `posix_spawnattr_t` set up for signal hygiene: chosen signals back to default, mask as given.
-private struct SpawnAttributes {
-    var raw = RawAttributes()
-
-    init(defaultSignals: [Int32], mask: sigset_t, newSession: Bool, newGroup: Bool) {
-        posix_spawnattr_init(&raw)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signo in defaultSignals { sigaddset(&defaults, signo) }
-        var mask = mask
-        posix_spawnattr_setsigdefault(&raw, &defaults)
-        posix_spawnattr_setsigmask(&raw, &mask)
-        let session = newSession ? lw_spawn_setsid_flag() : 0
-        let group = !newSession && newGroup ? Int16(POSIX_SPAWN_SETPGROUP) : 0
-        posix_spawnattr_setpgroup(&raw, 0)
-        posix_spawnattr_setflags(&raw, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | session | group)
-    }
-
-    mutating func destroy() { posix_spawnattr_destroy(&raw) }
 }

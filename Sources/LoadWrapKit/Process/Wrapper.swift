@@ -58,7 +58,7 @@ final class Wrapper {
         self.clock = clock
         if let limits = configuration.timeout {
             timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
-            lw_become_subreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
+            Platform.becomeSubreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
         }
         signals = SignalPipe(catching: Self.handledSignals)
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
@@ -97,9 +97,12 @@ final class Wrapper {
         plumbing.keyboard?.release()
     }
 
-    /// The nearest of the presenter's next frame or heartbeat and the timeout's next step.
+    /// The nearest of the presenter's next frame or heartbeat and the timeout's next step, and,
+    /// after a timeout without a subreaper, the next look for survivors no SIGCHLD announces.
     private var nextDeadlineMS: Int? {
-        [presenter.deadlineMS, timeout?.nextDeadlineMS].compactMap { $0 }.min()
+        let survivorCheck = timeout?.expired == true && end != nil && !Platform.traits.hasSubreaper
+            ? clock.nowMS() + Self.survivorCheckMS : nil
+        return [presenter.deadlineMS, timeout?.nextDeadlineMS, survivorCheck].compactMap { $0 }.min()
     }
 
     /// The signals loadwrap catches while the command runs.

@@ -27,10 +27,12 @@ enum FileDescriptorIO {
     }
 
     /// Sleeps until `fd` takes more: a descriptor someone else set non-blocking (a shared pipe or
-    /// terminal) reports EAGAIN when full, and retrying at once would spin.
-    static func waitWritable(_ fd: Int32) {
+    /// terminal) reports EAGAIN when full, and retrying at once would spin. False when
+    /// `timeoutMS` passed first.
+    @discardableResult
+    static func waitWritable(_ fd: Int32, timeoutMS: Int = -1) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&entry, 1, -1)
+        return poll(&entry, 1, Int32(clamping: timeoutMS)) > 0
     }
 
     /// What a bounded read of a descriptor found.

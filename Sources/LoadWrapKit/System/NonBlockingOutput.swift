@@ -6,7 +6,7 @@ import Darwin
 
 /// Writes to loadwrap's stdout that return at once when a pipe is full (EAGAIN), without making
 /// the shared open file non-blocking for everyone holding it. A pipe is opened anew on Linux
-/// (/proc/self/fd), with a description of its own; a socket, or a pipe elsewhere, gets O_NONBLOCK
+/// (`Platform.reopenNonBlocking`), with a description of its own; a socket, or a pipe elsewhere, gets O_NONBLOCK
 /// only around each write (a loadwrap killed in between leaves it set). Files and terminals are
 /// written as they are: a file never fills, and a terminal's modes belong to everyone on it; a
 /// file is never opened anew, as that would write from its start, not at the shared offset.
@@ -19,16 +19,11 @@ struct NonBlockingOutput {
     init(_ shared: Int32) {
         var info = stat()
         let type = fstat(shared, &info) == 0 ? info.st_mode & S_IFMT : 0
-        #if os(Linux)
-        if type == S_IFIFO {
-            let own = open("/proc/self/fd/\(shared)", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-            if own >= 0 {
-                fd = own
-                switchesFlags = false
-                return
-            }
+        if type == S_IFIFO, let own = Platform.reopenNonBlocking(pipe: shared) {
+            fd = own
+            switchesFlags = false
+            return
         }
-        #endif
         fd = shared
         switchesFlags = type == S_IFIFO || type == S_IFSOCK
     }

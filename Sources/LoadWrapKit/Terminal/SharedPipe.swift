@@ -19,10 +19,9 @@ struct SharedPipe {
         self.fd = fd
     }
 
-    /// True when the reader has taken everything written so far (FIONREAD on a pipe counts the
-    /// unread bytes from either end); true when that cannot be told, as on a socket.
+    /// True when the reader has taken everything written so far; true when that cannot be told,
+    /// as on a socket.
     var caughtUp: Bool {
-        var unread: Int32 = 0
-        return ioctl(fd, UInt(FIONREAD), &unread) != 0 || unread == 0
+        (Platform.unreadBytes(writeEnd: fd) ?? 0) == 0
     }
 }

@@ -59,15 +59,37 @@ struct TerminalDevice {
 
     /// The terminal as a keyboard loadwrap may read: stdin if that is the terminal, else the
     /// terminal opened anew for reading, as a pager reads keys while its input is a pipe — if it
-    /// is loadwrap's controlling terminal, so no one else's keys are taken. Nil when neither.
+    /// is loadwrap's controlling terminal, so no one else's keys are taken. Nil when neither, or
+    /// when the only way to it is a `/dev/tty` that cannot be polled (Darwin, unless the
+    /// platform names the device behind it).
     func keyboard() -> RawMode? {
-        if isSameDevice(as: 0) { return RawMode(fd: 0) }
-        guard let name = ttyname(fd) else { return nil }
+        if isSameDevice(as: 0) && Self.pollable(0) { return RawMode(fd: 0) }
+        guard let name = keyboardPath() else { return nil }
         let keys = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard keys >= 0 else { return nil }
         if tcgetsid(keys) == getsid(0), let mode = RawMode(fd: keys) { return mode }
         close(keys)
         return nil
+    }
+
+    /// The name to open the terminal by for keys: its own, or, when that is a `/dev/tty` which
+    /// cannot be polled, the controlling terminal's device name where the platform tells it.
+    private func keyboardPath() -> String? {
+        guard let name = ttyname(fd) else { return nil }
+        return Self.pollable(fd) ? String(cString: name) : Platform.controllingTerminalPath()
+    }
+
+    /// True when the event loop can poll `fd` for keys: anything but `/dev/tty` where it cannot.
+    private static func pollable(_ fd: Int32) -> Bool {
+        Platform.traits.devTtyPollable || !isDevTty(fd)
+    }
+
+    /// True when `fd` is open on `/dev/tty` itself (its device number), not on a terminal's device.
+    static func isDevTty(_ fd: Int32) -> Bool {
+        var open = stat()
+        var tty = stat()
+        guard fstat(fd, &open) == 0, stat("/dev/tty", &tty) == 0 else { return false }
+        return open.st_mode & S_IFMT == S_IFCHR && open.st_rdev == tty.st_rdev
     }
 
     /// Whether loadwrap has a controlling terminal, where keys could reach the command's group.

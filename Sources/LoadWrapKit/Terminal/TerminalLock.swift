@@ -33,8 +33,12 @@ final class TerminalLock {
     static func acquire(terminal fd: Int32, environment: [String: String], channelPath: String?) -> Claim {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .drawing(nil) }
+        // `/dev/tty` is one device number for every session: the lock is named after the
+        // terminal behind it, or loadwraps on different terminals would take one another's.
+        let device = TerminalDevice.isDevTty(fd) ? Platform.controllingTerminalDevice() : UInt64(info.st_rdev)
+        guard let device else { return .drawing(nil) }
         for directory in ControlChannel.candidates(environment) {
-            let path = "\(directory)/loadwrap-\(getuid())-tty-\(info.st_rdev).lock"
+            let path = "\(directory)/loadwrap-\(getuid())-tty-\(device).lock"
             if let claim = claim(path, channelPath: channelPath) { return claim }
         }
         return .drawing(nil)

@@ -24,11 +24,20 @@ pid_t ptyts_spawn(const char *path, char *const argv[], char *const envp[],
 /// `*signo` the signal that killed it (the other set to -1), or -1 with errno set.
 int ptyts_wait(pid_t pid, int *code, int *signo);
 
-/// Opens a pidfd for `pid` (readable once the process has terminated); returns it or -1.
-int ptyts_pidfd_open(pid_t pid);
+/// Watches for `pid`'s exit (a pidfd on Linux, a kqueue with EVFILT_PROC NOTE_EXIT on Darwin);
+/// returns a descriptor to pass to `ptyts_exit_wait` and close, or -1 (ESRCH: already gone).
+int ptyts_exit_watch(pid_t pid);
 
-/// Waits up to `timeout_ms` for the pidfd to become readable; returns 1 if the process has
-/// terminated, 0 on timeout, -1 on error.
-int ptyts_pidfd_wait(int pidfd, int timeout_ms);
+/// Waits up to `timeout_ms` for the watched process to exit; returns 1 if it has, 0 on timeout,
+/// -1 on error.
+int ptyts_exit_wait(int watch, int timeout_ms);
+
+/// Writes the program name of `pid` (Linux /proc/PID/comm, Darwin proc_name) to `name`;
+/// returns 0, or -1 when the process is gone.
+int ptyts_program_name(pid_t pid, char *name, int size);
+
+/// Writes up to `capacity` child pids of `pid` (Linux /proc/PID/task/PID/children, Darwin
+/// proc_listchildpids); returns how many, or -1.
+int ptyts_children(pid_t pid, pid_t *children, int capacity);
 
 #endif

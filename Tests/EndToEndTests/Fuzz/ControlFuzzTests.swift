@@ -76,7 +76,7 @@ import Testing
         var offset = 0
         var stalls = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { writeBytes(fd, $0) }
             if n > 0 {
                 offset += n
                 stalls = 0
@@ -90,3 +90,6 @@ import Testing
         return true
     }
 }
+
+/// write(2), named apart from the static `write(_:toFIFO:)` so the C function is found on Linux and Darwin alike.
+private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int { write(fd, bytes.baseAddress, bytes.count) }

@@ -139,13 +139,23 @@ import Testing
         }
     }
 
+    /// Prints `mode <octal permissions> <fifo|directory> <uid>` for each path it is given (GNU
+    /// `stat -c` and BSD `stat -f` differ, Python's os.stat does not).
+    static let status = """
+        import os, stat, sys
+        for path in sys.argv[1:]:
+            s = os.stat(path)
+            kind = "fifo" if stat.S_ISFIFO(s.st_mode) else "directory" if stat.S_ISDIR(s.st_mode) else "other"
+            print("mode %o %s %d" % (stat.S_IMODE(s.st_mode), kind, s.st_uid))
+        """
+
     @Test(arguments: ["exit 0", "exit 3", "kill -TERM $$"])
     func channelIsPrivateAndRemovedAfterwards(_ end: String) throws {
         let script = #"echo "path $LOADWRAP_CONTROL"; "#
-            + #"stat -c 'mode %a %F %u' "$LOADWRAP_CONTROL" "$(dirname "$LOADWRAP_CONTROL")"; "#
+            + #"python3 -c "$STATUS" "$LOADWRAP_CONTROL" "$(dirname "$LOADWRAP_CONTROL")"; "#
             + end
         let run = try PtySession.run(
-            Loadwrap.command(["--delay", "0", "--", "sh", "-c", script]), stdout: .pipe)
+            Loadwrap.command(["--delay", "0", "--", "sh", "-c", script]), stdout: .pipe, environment: ["STATUS": Self.status])
         let lines = Loadwrap.lines(run.stdout)
         try #require(lines.count == 3, "\(lines)")
         let path = String(lines[0].dropFirst("path ".count))

@@ -212,9 +212,9 @@ import Testing
 
     // MARK: Job control
 
-    /// The name of `pid`'s program (/proc/PID/comm), or "" once it is gone.
+    /// The name of `pid`'s program, or "" once it is gone.
     private func command(of pid: pid_t) -> String {
-        ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        ProcessLookup.programName(of: pid)
     }
 
     @Test func controlCEndsTheWholePipelineAsBare() throws {
@@ -233,8 +233,8 @@ import Testing
         }, "the producer never started")
         // A ^C before the exec would find sh, which dies of it too; waiting makes the survivor check meaningful.
         #expect(Loadwrap.waitUntil { command(of: pid) == "sleep" })
-        let pidfd = ptyts_pidfd_open(pid)
-        defer { if pidfd >= 0 { close(pidfd) } }
+        let watch = ptyts_exit_watch(pid)
+        defer { if watch >= 0 { close(watch) } }
         // On the screen, not only once: the key's echo must land on the spinner's line.
         #expect(session.waitFor { !Loadwrap.spinnerRows(Loadwrap.screen(Array($0))).isEmpty }, "no spinner before Ctrl-C")
 
@@ -242,7 +242,7 @@ import Testing
         session.send([0x03])
         #expect(session.waitForPrompt(after: beforeInterrupt),
                 "no prompt after Ctrl-C: \(session.text(after: beforeInterrupt).debugDescription)")
-        #expect(pidfd >= 0 && ptyts_pidfd_wait(pidfd, 20_000) == 1, "the producer (pid \(pid), \(command(of: pid))) survived Ctrl-C")
+        #expect(watch >= 0 && ptyts_exit_wait(watch, 20_000) == 1, "the producer (pid \(pid), \(command(of: pid))) survived Ctrl-C")
         let status = session.typeAtPrompt(#"echo "rc=$? ps=${PIPESTATUS[*]}""#) ?? ""
         #expect(status.contains("rc=130 ps=130 130"), "\(status.debugDescription)")
         let stty = session.typeAtPrompt("stty -a") ?? ""

@@ -13,9 +13,9 @@ import Testing
         }
     }
 
-    /// The name of `pid`'s program (/proc/PID/comm), or "" once it is gone.
+    /// The name of `pid`'s program, or "" once it is gone.
     private func command(of pid: pid_t) -> String {
-        ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        ProcessLookup.programName(of: pid)
     }
 
     /// Checks `condition` every 10 ms for up to 20 s: only for states that announce no event.
@@ -41,16 +41,16 @@ import Testing
         #expect(session.waitFor { pids(in: $0).count == 3 }, "\(session.outputText.debugDescription)")
         // A shell that announced itself may still be on its way to exec, catching SIGINT: a ^C
         // then would be lost for reasons that have nothing to do with loadwrap. There is no
-        // event for "has exec'd", so look at /proc until the two ends of the pipe are running.
+        // event for "has exec'd", so look at the program names until the two ends of the pipe are running.
         let announced = pids(in: session.output)
         #expect(waitUntil { announced.map(command(of:)).filter { ["sleep", "cat"].contains($0) }.count == 2 })
-        let pidfds = announced.map(ptyts_pidfd_open)
-        defer { for fd in pidfds { close(fd) } }
+        let watches = announced.map(ptyts_exit_watch)
+        defer { for fd in watches { close(fd) } }
         #expect(waitForSpinner(session, after: session.output.count))
         session.send("\u{03}")
         #expect(session.waitForExit() == .signaled(SIGINT))
-        for (pid, fd) in zip(pids(in: session.output), pidfds) {
-            #expect(fd >= 0 && ptyts_pidfd_wait(fd, 10_000) == 1, "process \(pid) of the command survived ^C")
+        for (pid, fd) in zip(pids(in: session.output), watches) {
+            #expect(fd >= 0 && ptyts_exit_wait(fd, 10_000) == 1, "process \(pid) of the command survived ^C")
         }
         let screen = Screen.after(session.output)
         let cursorVisible = screen.cursorVisible
@@ -64,11 +64,11 @@ import Testing
         defer { session.terminate() }
         #expect(session.waitFor { pids(in: $0).count == 1 })
         guard let child = pids(in: session.output).first else { return }
-        let pidfd = ptyts_pidfd_open(child)
-        defer { close(pidfd) }
+        let watch = ptyts_exit_watch(child)
+        defer { close(watch) }
         #expect(waitForSpinner(session, after: 0))
         session.kill(signo)
-        #expect(ptyts_pidfd_wait(pidfd, 20_000) == 1, "the command did not get signal \(signo)")
+        #expect(ptyts_exit_wait(watch, 20_000) == 1, "the command did not get signal \(signo)")
         #expect(session.waitForExit() == .signaled(signo))
         let cursorVisible = Screen.after(session.output).cursorVisible
         #expect(cursorVisible)
@@ -80,7 +80,7 @@ import Testing
     /// them in a trap is unreliable, as pending signals coalesce, so the groups are compared.)
     @Test func withoutATerminalTheCommandHasItsOwnProcessGroup() throws {
         let report = "echo \"groups $(ps -o pgid= -p $$) $(ps -o pgid= -p $PPID)\""
-        let run = try PtySession.run(["setsid", "-w", TestEnvironment.loadwrap, "--", "sh", "-c", report],
+        let run = try PtySession.run(ProcessLookup.inNewSession([TestEnvironment.loadwrap, "--", "sh", "-c", report]),
                                      stdout: .pipe, stderr: .pipe, environment: ["CI": "true"])
         let words = String(decoding: run.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace)
         try #require(words.count == 3 && words[0] == "groups", "stdout: \(words)")
@@ -88,8 +88,9 @@ import Testing
     }
 
     @Test func withATerminalTheCommandKeepsLoadwrapsGroupOrItsOwnSession() throws {
-        let report = "echo \"sid $(ps -o sid= -p $$) $(ps -o sid= -p $PPID)\""
-        // No spinner: on a loaded machine `ps` can outlast the default delay, and a frame would glue to the words.
+        // Python's os.getsid: macOS's ps has no session-id keyword (its `sess` is a kernel address).
+        let report = #"python3 -c 'import os, sys; print("sid", *(os.getsid(int(p)) for p in sys.argv[1:]))' $$ $PPID"#
+        // No spinner: on a loaded machine Python can outlast the default delay, and a frame would glue to the words.
         let run = try PtySession.run(Loadwrap.command(["--delay", "60s", "--", "sh", "-c", report]))
         let words = Loadwrap.text(run.output).split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
         let index = try #require(words.firstIndex(of: "sid"))

@@ -33,14 +33,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/random"
         let made = try PtySession.run(
-            Loadwrap.sh("head -c 67108864 /dev/urandom > \(input) && sha256sum < \(input)"),
+            Loadwrap.sh("head -c 67108864 /dev/urandom > \(input) && \(ProcessLookup.sha256) < \(input)"),
             stdout: .pipe, timeout: 120)
         #expect(made.termination == .exited(0))
         let expected = String(decoding: made.stdout, as: UTF8.self)
 
         var ends: [Int32] = [-1, -1]
         #expect(ptyts_pipe(&ends) == 0)
-        let hasher = try PtySession(["sha256sum"], stdin: .descriptor(ends[0]), stdout: .pipe)
+        let hasher = try PtySession(["sh", "-c", ProcessLookup.sha256], stdin: .descriptor(ends[0]), stdout: .pipe)
         defer { hasher.terminate() }
         close(ends[0])
         let wrapped = try PtySession(

@@ -47,7 +47,7 @@ import Testing
             // then for a frame drawn after it (loadwrap has taken the keys by then).
             #expect(session.waitFor { Loadwrap.pids(in: $0).count == 1 })
             let pid = Loadwrap.pids(in: session.output).first ?? 0
-            #expect(Loadwrap.waitUntil { (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "sleep\n" })
+            #expect(Loadwrap.waitUntil { ProcessLookup.programName(of: pid) == "sleep" })
             let seen = session.output.count
             #expect(session.waitFor { !Loadwrap.frames(in: $0.dropFirst(seen)).isEmpty })
         }

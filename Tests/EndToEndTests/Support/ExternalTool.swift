@@ -17,6 +17,10 @@ enum ExternalTool {
     /// Whether the tests run on CI, where a missing tool is a failure rather than a reason to skip.
     static let onCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
 
-    /// bash-completion's main script, which defines `_command_offset`.
-    static let bashCompletion = "/usr/share/bash-completion/bash_completion"
+    /// bash-completion's main script, which defines `_command_offset`: Debian's place, or
+    /// Homebrew's (`brew install bash-completion@2`, under /opt/homebrew or /usr/local).
+    static let bashCompletion: String = {
+        let candidates = ["/usr/share", "/opt/homebrew/share", "/usr/local/share"].map { $0 + "/bash-completion/bash_completion" }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }()
 }

@@ -257,13 +257,13 @@ final class PtySession: @unchecked Sendable {
     }
 
     /// Sends `signal` to the program (not its group).
-    func kill(_ signal: Int32) { _ = Glibc.kill(pid, signal) }
+    func kill(_ signal: Int32) { _ = sendSignal(pid, signal) }
 
     /// Kills the program's whole process group (survivors included) and closes stdin.
     func terminate() {
         closeStdin()
-        _ = Glibc.kill(-pid, SIGKILL)
-        if !hasExited { _ = Glibc.kill(pid, SIGKILL) }
+        _ = sendSignal(-pid, SIGKILL)
+        if !hasExited { _ = sendSignal(pid, SIGKILL) }
     }
 
     // MARK: Helpers
@@ -333,3 +333,6 @@ extension Array where Element == UInt8 {
         return firstRange(of: needle) != nil
     }
 }
+
+/// kill(2), named apart from `PtySession.kill` so the C function is found on Linux and Darwin alike.
+private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }

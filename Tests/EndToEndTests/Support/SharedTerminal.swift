@@ -129,7 +129,12 @@ extension PtySession {
             environment: environment.merging(["PS1": "$ ", "HISTFILE": "/dev/null"]) { $1 })
         guard session.waitForOutput(containing: promptMarker) else {
             session.terminate()
-            throw HarnessError("bash showed no prompt", errno: ETIMEDOUT)
+            let version = (try? PtySession.run(["bash", "-c", "echo $BASH_VERSION"], stdout: .pipe)).map {
+                String(decoding: $0.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            throw HarnessError("bash showed no prompt: these tests need bash 5.1 or later on PATH, whose prompt turns "
+                               + "bracketed paste on (macOS ships 3.2; `brew install bash`); found \(version ?? "none")",
+                               errno: ETIMEDOUT)
         }
         return session
     }

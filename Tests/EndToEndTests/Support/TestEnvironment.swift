@@ -26,11 +26,17 @@ enum TestEnvironment {
         "KONSOLE_VERSION", "KITTY_WINDOW_ID", "LC_TERMINAL", "TMUX", "STY",
     ]
 
-    /// The child environment: ours minus CI/terminal/locale variables and loadwrap's own,
-    /// plus an xterm, a UTF-8 locale and history off, plus `overrides` (nil removes a variable).
+    /// loadwrap's internal switch to Darwin's POSIX fallbacks on Linux (`Platform.fallbackSwitch`):
+    /// kept when the suite itself runs with it, so `LOADWRAP_INTERNAL_POSIX_FALLBACKS=1 swift test`
+    /// runs every end-to-end test through them.
+    static let fallbackSwitch = "LOADWRAP_INTERNAL_POSIX_FALLBACKS"
+
+    /// The child environment: ours minus CI/terminal/locale variables and loadwrap's own (but the
+    /// fallback switch), plus an xterm, a UTF-8 locale and history off, plus `overrides` (nil
+    /// removes a variable).
     static func childEnvironment(_ overrides: [String: String?] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment.filter { key, _ in
-            !droppedVariables.contains(key) && !key.hasPrefix("LOADWRAP")
+            !droppedVariables.contains(key) && (!key.hasPrefix("LOADWRAP") || key == fallbackSwitch)
         }
         env["TERM"] = "xterm-256color"
         env["LANG"] = "C.UTF-8"

@@ -1,3 +1,4 @@
+import CLoadWrap
 import Testing
 @testable import LoadWrapKit
 #if canImport(Glibc)
@@ -26,10 +27,9 @@ import Darwin
     @Test func pseudoTerminalIsDrawnAtItsWidth() throws {
         var primary: Int32 = -1
         var secondary: Int32 = -1
-        try #require(openpty(&primary, &secondary, nil, nil, nil) == 0)
+        try #require(lw_openpty(&primary, &secondary) == 0)
         defer { close(primary) }
-        var size = winsize(ws_row: 24, ws_col: 23, ws_xpixel: 0, ws_ypixel: 0)  // the line takes half
-        try #require(ioctl(secondary, UInt(TIOCSWINSZ), &size) == 0)
+        try #require(lw_set_winsize(secondary, 24, 23) == 0)  // the line takes half
         var modes = termios()
         tcgetattr(secondary, &modes)
         modes.c_oflag &= ~tcflag_t(OPOST)  // bytes as written, no "\n" to "\r\n"
