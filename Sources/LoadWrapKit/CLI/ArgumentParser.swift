@@ -124,6 +124,7 @@ package enum ArgumentParser {
         case .noGroup: options.groups = false
         case .noAnnotate: options.annotate = false
         case .noSummary: options.summary = false
+        case .timestamps: options.timestamps = value == nil ? .elapsed : try choice(text, option: name)
         case .until:
             _ = try LineWatch(pattern: text)  // a bad pattern fails here, before anything runs
             options.until = text

@@ -8,6 +8,7 @@ extension OptionSpec {
         case .mode: return ModeRequest.allCases.map(\.rawValue)
         case .color: return ColorRequest.allCases.map(\.rawValue)
         case .result: return ResultRequest.allCases.map(\.rawValue)
+        case .timestamps: return TimestampStyle.allCases.map(\.rawValue)
         case .termProgress: return TermProgressRequest.allCases.map(\.rawValue)
         case .completions: return CompletionShell.allCases.map(\.rawValue)
         default: return []

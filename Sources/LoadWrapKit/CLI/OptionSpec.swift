@@ -6,7 +6,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup, noAnnotate
-        case noSummary
+        case noSummary, timestamps
         case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
         case generateManual, completions, version, help
     }
@@ -79,6 +79,11 @@ struct OptionSpec: Sendable {
             id: .noSummary, long: "--no-summary", short: nil, valueName: nil,
             help: "Plain mode: no row in GitHub's job summary (GITHUB_STEP_SUMMARY; also LOADWRAP_SUMMARY=0).",
             environment: "LOADWRAP_SUMMARY"),
+        OptionSpec(
+            id: .timestamps, long: "--timestamps", short: nil, valueName: "style", valueIsOptional: true,
+            help: "Plain mode: begin each line of the log with the time since the start (elapsed, the default)"
+                + " or the UTC time (utc).",
+            environment: "LOADWRAP_TIMESTAMPS"),
         OptionSpec(
             id: .until, long: "--until", short: nil, valueName: "regex",
             help: "Stop the spinner at the first output line that matches; the command runs on."),

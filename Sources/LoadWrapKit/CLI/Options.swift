@@ -46,6 +46,8 @@ package struct Options: Equatable, Sendable {
     package var annotate = true
     /// False with `--no-summary`: a run appends no row to GitHub's job summary.
     package var summary = true
+    /// `--timestamps`: how plain mode stamps each line of the log, or nil for no stamps.
+    package var timestamps: TimestampStyle?
     /// False with `--no-history`: this run's duration is neither read nor remembered.
     package var history = true
     /// The command and its arguments, untouched; never empty after parsing.

@@ -27,12 +27,13 @@ struct Stage {
         topology = Topology.decide(overlayOnTerminal: terminal != nil, shared: shared,
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let heartbeat = session.mode == .plain && options.heartbeatMS > 0
+        let stamps = session.mode == .plain && options.timestamps != nil
         let group = session.mode == .plain && options.groups
             ? CIService.detect(session.environment)?.group(name: "loadwrap_\(getpid())") : nil
         // A log group's end marker works only at a line start, so loadwrap must see where the
         // log's lines end even with `--heartbeat 0`.
         let needs = Plumbing.Needs(
-            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat || group != nil,
+            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat || stamps || group != nil,
             stdoutPipe: topology == .guest || options.watchesOutput)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
@@ -71,7 +72,7 @@ struct Stage {
         let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
         return PlainPresenter(text: text, ci: CIService.detect(session.environment), annotates: options.annotate,
                               jobSummary: options.summary ? JobSummary(environment: session.environment) : nil, group: group,
-                              heartbeatMS: heartbeatMS, startMS: startMS, held: held,
+                              stamper: options.timestamps.map(LineStamper.init), heartbeatMS: heartbeatMS, startMS: startMS, held: held,
                               clock: session.clock)
     }
 }

@@ -21,6 +21,8 @@ final class PlainPresenter: Presenter {
     private let annotates: Bool
     /// GitHub's job summary, where each run adds its row; nil elsewhere or with `--no-summary`.
     private let jobSummary: JobSummary?
+    /// Stamps each line of the log with its time (`--timestamps`), or nil.
+    private var stamper: LineStamper?
     /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
     private let heartbeatMS: Int?
     private let held: HeldOutput?
@@ -44,7 +46,9 @@ final class PlainPresenter: Presenter {
     /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
     /// the command started at `startMS`.
     init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, jobSummary: JobSummary? = nil, group: LogGroup?,
-         heartbeatMS: Int?, startMS: Int, held: HeldOutput?, clock: any TimeSource, destination: Int32 = 2) {
+         stamper: LineStamper? = nil, heartbeatMS: Int?, startMS: Int, held: HeldOutput?, clock: any TimeSource,
+         destination: Int32 = 2) {
+        self.stamper = stamper
         self.text = text
         self.ci = ci
         self.annotates = annotates
@@ -59,8 +63,16 @@ final class PlainPresenter: Presenter {
         lastActivityMS = clock.nowMS()
     }
 
-    /// Holds or writes one chunk; only what reaches the log counts as activity.
+    /// Holds or writes one chunk, each line stamped as it begins (`--timestamps`); only what
+    /// reaches the log counts as activity.
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard stamper != nil else { return pass(chunk) }
+        let stamped = stamper!.stamped(chunk, elapsedMS: clock.nowMS() - startMS)
+        return stamped.withUnsafeBytes { pass($0) }
+    }
+
+    /// Holds or writes `chunk` as it is.
+    private func pass(_ chunk: UnsafeRawBufferPointer) -> Bool {
         if let held {
             held.append(chunk)
             return true
@@ -72,9 +84,11 @@ final class PlainPresenter: Presenter {
     }
 
     func started() {
-        let line = defanged(text.lines.start(text.title))
-        groupHeader = String(line.dropLast())
-        writeMarkup(group.map { $0.open(header: groupHeader, unixTime: time(nil)) } ?? line)
+        let line = text.lines.start(text.title)
+        guard let group else { return write(line) }
+        // A group's header starts its line: no stamp before it.
+        groupHeader = String(defanged(line).dropLast())
+        writeMarkup(group.open(header: groupHeader, unixTime: time(nil)))
     }
 
     func titleChanged(_ title: String) {
@@ -158,9 +172,9 @@ final class PlainPresenter: Presenter {
         ci?.defanged(line) ?? line
     }
 
-    /// Writes one of loadwrap's own lines, on a line of its own.
+    /// Writes one of loadwrap's own lines, on a line of its own, stamped like the command's.
     private func write(_ line: String) {
-        writeMarkup(defanged(line))
+        writeMarkup((stamper?.text(elapsedMS: clock.nowMS() - startMS) ?? "") + defanged(line))
     }
 
     /// Writes loadwrap's own bytes as they are (a group's markers, a line already defanged), on a
@@ -168,6 +182,7 @@ final class PlainPresenter: Presenter {
     private func writeMarkup(_ line: String) {
         guard !line.isEmpty else { return }
         FileDescriptorIO.writeAll(destination, (atLineStart ? "" : "\n") + line)
+        stamper?.ownLineWritten()
         atLineStart = line.utf8.last == 0x0A
         lastActivityMS = clock.nowMS()
     }

@@ -61,6 +61,9 @@ import Testing
                   --no-summary            Plain mode: no row in GitHub's job summary
                                           (GITHUB_STEP_SUMMARY; also LOADWRAP_SUMMARY=0).
                                           [env: LOADWRAP_SUMMARY]
+                  --timestamps[=<style>]  Plain mode: begin each line of the log with the time
+                                          since the start (elapsed, the default) or the UTC time
+                                          (utc). [env: LOADWRAP_TIMESTAMPS]
                   --until <regex>         Stop the spinner at the first output line that
                                           matches; the command runs on.
                   --progress-from <regex>
