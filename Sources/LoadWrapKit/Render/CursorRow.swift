@@ -3,8 +3,9 @@ import CLoadWrap
 /// What a command's output has put on the cursor's row since it began there: the cursor's column,
 /// how far its text reaches, and whether it went back to rewrite it (`\r` progress: SwiftPM's
 /// `[49/75] Compiling …`, cargo, pip, `curl -#`). The `Painter` shows the spinner in the blank
-/// cells to the right of such a line, and must put the cursor back exactly: so every column here
-/// is either known for certain or nil, and anything not followed makes it nil until the next `\r`.
+/// cells to the right of such a line. Every column here is known for certain or nil; what is not
+/// followed makes it nil until a carriage return, and an upper bound of the column is kept
+/// throughout, so that how far the text may have reached (where it would wrap) is never lost.
 ///
 /// The row began blank: it was entered by a line feed, with nothing of the command's below the
 /// cursor (the scanner's `movedRows` is false wherever this is used), as the overlay's line assumes.
@@ -13,14 +14,18 @@ struct CursorRow: Equatable {
     private(set) var column: Int? = 0
     /// The first column right of everything printed on the row: blank from here on; nil: unknown.
     private(set) var extent: Int? = 0
-    /// The farthest column the cursor reached, erases notwithstanding: at or past the terminal's
-    /// width the text wrapped onto the next row, whatever `extent` says now.
+    /// A column the cursor is certainly not right of: `column` when known.
+    private var bound = 0
+    /// The farthest column the cursor may have reached, erases notwithstanding: at or past the
+    /// terminal's width the text wrapped onto the next row, whatever `extent` says now.
     private(set) var reach = 0
     /// True once the output went back along the row, or erased it, after printing on it: a line
-    /// rewritten in place. A prompt waiting for input is not, and keeps the spinner away.
+    /// rewritten in place. A prompt printed on a fresh row is not, and keeps the spinner away.
     private(set) var rewritten = false
     /// Counts the rows begun, so a reader can tell this row from the last.
     private(set) var serial = 0
+    /// The first bytes of a UTF-8 character the last run of text stopped inside.
+    private var partial: [UInt8] = []
 
     /// A row at the top of a screen a full reset (RIS) cleared, tab stops back to the default.
     mutating func reset() {
@@ -34,41 +39,50 @@ struct CursorRow: Equatable {
     /// The row loadwrap starts on: the shell's prompt line was ended by the Enter that started it.
     init() {}
 
-    /// A text run longer than this on one row is not followed (a long line, or data): measuring
-    /// it would cost more than the relay, and the line could never fit beside it anyway.
+    /// A row reaching further is not followed (a long line, or data): measuring it would cost more
+    /// than the relay, and the line could never fit beside it anyway.
     static let longestFollowed = 512
 
     /// A new row: after a line feed (with the carriage return the pty's output processing adds),
     /// or a clear; `known` is false when the row may hold text already or the column is not 0.
     mutating func begin(known: Bool = true) {
-        (column, extent, reach, rewritten) = (0, 0, 0, false)
+        (column, extent, bound, reach, rewritten, partial) = (0, 0, 0, 0, false, [])
         if !known { lose() }
         serial &+= 1
     }
 
-    /// Forgets the row: output that was not followed. A carriage return brings the column back,
-    /// an erase to the end of the row the extent; how far the text reached stays unknown.
+    /// Forgets the row: the cursor moved in a way not followed. A carriage return brings the
+    /// column back, an erase to the end of the row the extent; how far the text reached does not.
     mutating func lose() {
-        (column, extent, reach) = (nil, nil, Self.longestFollowed)
+        (column, extent, bound, reach) = (nil, nil, Self.longestFollowed, Self.longestFollowed)
+    }
+
+    /// Forgets the column and the extent after output whose width is uncertain, the cursor at most
+    /// `columns` further right.
+    private mutating func loseColumn(advancingAtMost columns: Int) {
+        (column, extent) = (nil, nil)
+        advanceBound(to: bound + columns)
     }
 
     /// Set once the command sets tab stops of its own (HTS, TBC): a tab then moves to a column
     /// not followed here.
     var defaultTabStops = true
 
+    /// True when the column is `column` as far as the row knows: a line feed there keeps it.
+    var isAtColumnZero: Bool { column == 0 && partial.isEmpty }
+
     /// Follows one run of text that holds no line feed (the scanner begins a row at each one).
     mutating func follow(_ text: UnsafeRawBufferPointer) {
-        guard let base = text.baseAddress else { return }
-        var start = 0
-        if text.count > Self.longestFollowed {
+        guard let base = text.baseAddress, text.count > 0 else { return }
+        var index = finishPartial(text)
+        if text.count - index > Self.longestFollowed {
             // What came before the last carriage return only made the row wider; without one the
             // whole run is a line too long to follow.
             lose()
-            guard let last = lw_memrchr(base, 0x0D, text.count) else { return }
-            start = base.distance(to: UnsafeRawPointer(last))
-            guard text.count - start <= Self.longestFollowed else { return }
+            guard let last = lw_memrchr(base + index, 0x0D, text.count - index) else { return }
+            index = base.distance(to: UnsafeRawPointer(last))
+            guard text.count - index <= Self.longestFollowed else { return }
         }
-        var index = start
         while index < text.count {
             let byte = text[index]
             if byte < 0x80 {
@@ -78,6 +92,13 @@ struct CursorRow: Equatable {
                 index = followScalar(text, at: index)
             }
         }
+    }
+
+    /// An escape sequence began inside a character: the terminal drops or replaces what it had.
+    mutating func characterInterrupted() {
+        guard !partial.isEmpty else { return }
+        partial = []
+        loseColumn(advancingAtMost: 1)
     }
 
     private mutating func followASCII(_ byte: UInt8) {
@@ -99,43 +120,102 @@ struct CursorRow: Equatable {
         }
     }
 
-    /// Follows the UTF-8 character at `index`; returns the index after it. Only widths every
-    /// terminal agrees on are followed: not emoji, variation selectors or joiners, whose width
-    /// differs between terminals, and not C1 controls.
+    /// Completes a character the last run stopped inside with this run's first bytes; returns the
+    /// index of the first byte after them.
+    private mutating func finishPartial(_ text: UnsafeRawBufferPointer) -> Int {
+        guard !partial.isEmpty else { return 0 }
+        var joined = partial
+        partial = []
+        let needed = Self.sequenceLength(joined[0]) - joined.count
+        var index = 0
+        while index < min(needed, text.count) && text[index] & 0xC0 == 0x80 {
+            joined.append(text[index])
+            index += 1
+        }
+        if index < needed && index < text.count {
+            loseColumn(advancingAtMost: 2)  // interrupted: not UTF-8
+        } else {
+            _ = joined.withUnsafeBytes { followScalar($0, at: 0) }
+        }
+        return index
+    }
+
+    /// Follows the UTF-8 character at `index`; returns the index after it, or the index of the
+    /// byte that shows it is not UTF-8. Only widths every terminal agrees on are followed; a
+    /// character that ends the run is kept for the next.
     private mutating func followScalar(_ text: UnsafeRawBufferPointer, at index: Int) -> Int {
-        let lead = text[index]
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        guard length > 1, index + length <= text.count else {
-            lose()  // a stray continuation byte, or a character the next run finishes
+        let length = Self.sequenceLength(text[index])
+        guard length > 1 else {
+            loseColumn(advancingAtMost: 1)  // a stray continuation byte or a lead byte UTF-8 never uses
+            return index + 1
+        }
+        var value = UInt32(text[index]) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            guard index + offset < text.count else {
+                partial = Array(text[index...])
+                return text.count
+            }
+            let byte = text[index + offset]
+            guard byte & 0xC0 == 0x80 else {
+                loseColumn(advancingAtMost: 1)
+                return index + offset
+            }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard Self.isValid(value, length: length), let scalar = Unicode.Scalar(value) else {
+            loseColumn(advancingAtMost: 1)
             return index + length
         }
-        var value = UInt32(lead) & (0xFF >> (length + 1))
-        for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
-        guard let scalar = Unicode.Scalar(value), Self.widthIsCertain(value) else {
-            lose()
-            return index + length
-        }
-        print(width: DisplayWidth.of(scalar))
+        if Self.widthIsCertain(scalar) { print(width: DisplayWidth.of(scalar)) } else { loseColumn(advancingAtMost: 2) }
         return index + length
     }
 
-    /// False for the scalars whose width terminals disagree on, or that are not printed.
-    private static func widthIsCertain(_ value: UInt32) -> Bool {
-        !(0x80..<0xA0).contains(value) && !(0x200B...0x200F).contains(value) && !(0xFE00...0xFE0F).contains(value)
-            && value < 0x1F000
+    /// The length of the UTF-8 sequence `lead` begins: 2 to 4, or 1 for ASCII and for bytes that
+    /// begin none (continuations, C0, C1, F5–FF).
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 1
+        }
+    }
+
+    /// False for overlong forms, surrogates and values past U+10FFFF.
+    private static func isValid(_ value: UInt32, length: Int) -> Bool {
+        let least: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x1_0000
+        return value >= least && value <= 0x10_FFFF && !(0xD800...0xDFFF).contains(value)
+    }
+
+    /// False for the scalars whose width terminals disagree on: C1 controls, joiners, variation
+    /// selectors, line and paragraph separators, emoji, the hexagram block (tmux: 2, wcwidth: 1),
+    /// and characters newer than Unicode 9.0 (2016), or not assigned, which a terminal's own width
+    /// table may not know yet (tmux 3.3 counts U+2FFC, new in 15.1, as no column at all).
+    private static func widthIsCertain(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value < 0x1F000, !(0x80..<0xA0).contains(value), !(0x200B...0x200F).contains(value),
+              !(0x2028...0x2029).contains(value), !(0x4DC0...0x4DFF).contains(value),
+              !(0xFE00...0xFE0F).contains(value) else {
+            return false
+        }
+        guard let age = scalar.properties.age else { return false }
+        return age.major < 9 || (age.major == 9 && age.minor == 0)
     }
 
     /// Follows a character `width` columns wide printed at the cursor.
     private mutating func print(width: Int) {
-        guard let column else { return }
-        extent = extent.map { max($0, column + width) }
-        move(to: column + width)
+        if let column {
+            extent = extent.map { max($0, column + width) }
+            move(to: column + width)
+        } else {
+            advanceBound(to: bound + width)
+        }
     }
 
     /// Follows `count` tabs forward (HT, CHT): to the default stops, every 8 columns.
     mutating func tab(_ count: Int) {
         guard defaultTabStops else { return lose() }
-        guard let column else { return }
+        guard let column else { return advanceBound(to: (bound / 8 + count) * 8) }
         move(to: (column / 8 + count) * 8)
     }
 
@@ -146,28 +226,45 @@ struct CursorRow: Equatable {
         moveTo(max(0, ((column + 7) / 8 - count) * 8))
     }
 
-    /// Follows a move `count` columns right (CUF, HPR).
+    /// Follows a move `count` columns right (CUF).
     mutating func moveForward(by count: Int) {
-        guard let column else { return }
+        guard let column else { return advanceBound(to: bound + count) }
         move(to: column + count)
     }
 
     /// Follows a move `count` columns left (CUB); the cursor stops at the margin.
     mutating func moveBack(by count: Int) {
-        guard let column else { return }
+        guard let column else {
+            bound = max(0, bound - count)
+            return
+        }
         moveTo(max(0, column - count))
     }
 
-    /// Follows a move to column `target` of the row (CHA, HPA), from wherever the cursor was.
+    /// Follows a sequence some terminals move the cursor with and others ignore (HPR, HPB: tmux
+    /// has neither): the column is no longer known, at most `count` further right.
+    mutating func moveMaybe(by count: Int) {
+        loseColumn(advancingAtMost: count)
+    }
+
+    /// Follows a move to column `target` of the row (CHA, HPA, CR), from wherever the cursor was.
     mutating func moveTo(_ target: Int) {
         if let column, target >= column { return move(to: target) }
         if (extent ?? 1) > 0 { rewritten = true }
         column = target
+        bound = target
+        reach = max(reach, target)
     }
 
     /// A move right along the row, from a known column.
     private mutating func move(to target: Int) {
         column = target
+        advanceBound(to: target)
+    }
+
+    /// Raises the column's bound (and how far the row reached) to `target`.
+    private mutating func advanceBound(to target: Int) {
+        bound = target
         reach = max(reach, target)
         if target > Self.longestFollowed { lose() }
     }
@@ -183,8 +280,15 @@ struct CursorRow: Equatable {
 
     /// Follows `count` blanks inserted at the cursor (ICH): the text right of it moves right.
     mutating func insertBlanks(_ count: Int) {
-        guard let column, let extent, extent > column else { return }
+        guard let column, let extent else { return growReach(by: count) }
+        guard extent > column else { return }
         self.extent = extent + count
-        reach = max(reach, extent + count)
+        growReach(by: extent + count - reach)
+    }
+
+    /// The row's text may now reach `count` columns further.
+    private mutating func growReach(by count: Int) {
+        reach += max(0, count)
+        if reach > Self.longestFollowed { lose() }
     }
 }

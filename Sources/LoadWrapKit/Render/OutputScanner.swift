@@ -58,6 +58,10 @@ struct OutputScanner {
     private var rowBeforeAlternate = CursorRow()
     /// True while insert mode (IRM, `CSI 4 h`) is set: printing shifts the row's text right.
     private var insertMode = false
+    /// True once the command saved the cursor (DECSC, SCOSC) or repeated a character (REP): both
+    /// rely on what the terminal remembers, which a line drawn beside its text would change (the
+    /// saved cursor, the last character printed).
+    private(set) var usesTerminalMemory = false
 
     /// True while the output has stopped inside an escape sequence or a UTF-8 character: a byte
     /// of loadwrap's own now would land inside it (an ESC cancels the command's sequence, and the
@@ -114,6 +118,7 @@ struct OutputScanner {
             scanText(UnsafeRawBufferPointer(rebasing: chunk[index..<end]))
             guard end < chunk.count else { break }
             characterBytesDue = 0  // an ESC ends an unfinished character, in the terminal too
+            row.characterInterrupted()
             parser.start()
             index = end + 1
         }
@@ -139,7 +144,7 @@ struct OutputScanner {
             atLineStart = true
             colouredBlanks = rendition.hasBackground  // a scroll brings in a line in that colour
             // The pty's output processing (ONLCR) sends `\r\n`; a bare line feed keeps the column.
-            row.begin(known: tailStart >= 2 && text[tailStart - 2] == 0x0D)
+            row.begin(known: tailStart >= 2 ? text[tailStart - 2] == 0x0D : row.isAtColumnZero)
         }
         row.follow(UnsafeRawBufferPointer(rebasing: text[tailStart...]))
         if insertMode { row.lose() }
@@ -178,6 +183,7 @@ struct OutputScanner {
             // DECSC/DECRC, index, reverse index, next line, full reset: the row may change.
             if Array("78DEM".utf8).contains(final) {
                 movedRows = true
+                if final == UInt8(ascii: "7") { usesTerminalMemory = true }
                 if final != UInt8(ascii: "7") { row.lose() }
                 if alternateScreen { movedRowsOnAlternate = true }
                 if Array("DEM".utf8).contains(final) && rendition.hasBackground { colouredBlanks = true }
@@ -246,8 +252,10 @@ struct OutputScanner {
     private mutating func followRow(final: UInt8, parameters: [Int]) {
         let count = max(1, parameters.first ?? 1)
         switch final {
-        case UInt8(ascii: "C"), UInt8(ascii: "a"): row.moveForward(by: count)
-        case UInt8(ascii: "D"), UInt8(ascii: "j"): row.moveBack(by: count)
+        case UInt8(ascii: "C"): row.moveForward(by: count)
+        case UInt8(ascii: "D"): row.moveBack(by: count)
+        case UInt8(ascii: "a"): row.moveMaybe(by: count)
+        case UInt8(ascii: "j"): row.moveMaybe(by: 0)
         case UInt8(ascii: "G"), UInt8(ascii: "`"): row.moveTo(count - 1)
         case UInt8(ascii: "I"): row.tab(count)
         case UInt8(ascii: "Z"): row.tabBack(count)
@@ -258,7 +266,12 @@ struct OutputScanner {
         case UInt8(ascii: "@"): row.insertBlanks(count)
         case UInt8(ascii: "g"): row.defaultTabStops = false  // TBC: the command's own tab stops
         case UInt8(ascii: "h"), UInt8(ascii: "l"): if parameters.contains(4) { insertMode = final == UInt8(ascii: "h") }
-        case UInt8(ascii: "b"): row.lose()  // REP repeats a character not kept here
+        case UInt8(ascii: "b"):
+            row.lose()  // REP repeats a character not kept here
+            usesTerminalMemory = true
+        case UInt8(ascii: "s"):
+            usesTerminalMemory = true
+            row.lose()
         default: if Self.rowMovingFinals.contains(final) { row.lose() }
         }
     }

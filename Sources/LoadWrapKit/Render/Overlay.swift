@@ -15,10 +15,11 @@ struct Overlay {
     enum Placement: Equatable {
         /// At the start of an empty line, in half the terminal's width.
         case line
-        /// On the row of a line the command is rewriting in place, whose text ends at the cursor's
-        /// `column`: in the blank cells `gap` columns right of it, `columns` wide, the cursor put
-        /// back at `column` after.
-        case beside(column: Int, gap: Int, columns: Int)
+        /// On the row of a line the command is rewriting in place, whose text ends at the cursor:
+        /// in the blank cells `gap` columns right of it, `columns` wide. The cursor is saved before
+        /// (DECSC) and restored after (DECRC), so it goes back exactly where the terminal had it,
+        /// whatever width the terminal gave the command's characters.
+        case beside(gap: Int, columns: Int)
     }
 
     /// Frames, colour and charset.
@@ -122,12 +123,18 @@ struct Overlay {
         let index = look.style.frameIndex(at: elapsed)
         // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
         // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
-        drawn += Self.moveToColumn(placement.start)
+        var width = Self.drawnColumns(columns)
+        if case .beside(let gap, let besideColumns) = placement {
+            drawn += Self.saveCursor + Array("\u{1B}[\(gap)C".utf8)
+            width = besideColumns
+        } else {
+            drawn += Self.carriageReturn
+        }
         if !commandDisabledAutowrap { drawn += Self.autowrapOff }
-        appendLine(frame: index, elapsedMS: elapsed, nowMS: timeMS, columns: placement.width ?? Self.drawnColumns(columns))
+        appendLine(frame: index, elapsedMS: elapsed, nowMS: timeMS, columns: width)
         drawn += Self.eraseLine
         if !commandDisabledAutowrap { drawn += Self.autowrapOn }
-        drawn += Self.moveToColumn(placement.cursor)
+        drawn += placement == .line ? Self.carriageReturn : Self.restoreCursor
         visible = true
         self.placement = placement
         if advancing { (lastDrawMS, shownMS) = (nowMS, nowMS) }
@@ -222,12 +229,10 @@ struct Overlay {
         return bytes
     }
 
-    /// The cursor to `column` of its row: a carriage return for column 0, else CHA (ECMA-48 8.3.9).
-    private static func moveToColumn(_ column: Int) -> [UInt8] {
-        column == 0 ? carriageReturn : Array("\u{1B}[\(column + 1)G".utf8)
-    }
-
     private static let carriageReturn: [UInt8] = [0x0D]
+    /// DECSC and DECRC: the cursor saved and restored exactly (VT100; the command saved none).
+    private static let saveCursor: [UInt8] = [0x1B, 0x37]
+    private static let restoreCursor: [UInt8] = [0x1B, 0x38]
     /// The rest of the row, one step right, everything below, one step back: the same at column 0
     /// (the echo not there yet) as after the echo, and not an erase from the top-left corner,
     /// which tmux moves into its history.
@@ -242,24 +247,4 @@ struct Overlay {
     private static let autowrapOn: [UInt8] = Array("\u{1B}[?7h".utf8)
     private static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
     private static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
-}
-
-extension Overlay.Placement {
-    /// The column the line starts at.
-    var start: Int {
-        if case .beside(let column, let gap, _) = self { return column + gap }
-        return 0
-    }
-
-    /// The column the cursor is left at.
-    var cursor: Int {
-        if case .beside(let column, _, _) = self { return column }
-        return 0
-    }
-
-    /// The columns the line is laid out in beside a line; nil at a line's start (half the width).
-    var width: Int? {
-        if case .beside(_, _, let columns) = self { return columns }
-        return nil
-    }
 }

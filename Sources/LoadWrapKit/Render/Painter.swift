@@ -329,14 +329,14 @@ struct Painter {
     private var besidePlacement: Overlay.Placement? {
         let row = scanner.row
         let narrowest = rowNarrowest.serial == row.serial ? min(rowNarrowest.columns, overlay.columns) : overlay.columns
-        guard besideUnfinishedLines, !dataWroteLast, row.rewritten, let column = row.column, column > 0,
+        guard besideUnfinishedLines, !dataWroteLast, !scanner.usesTerminalMemory, row.rewritten, let column = row.column, column > 0,
               column == row.extent, row.reach < narrowest else {
             return nil
         }
         let start = column + Self.besideGap
         let width = Overlay.drawnColumns(overlay.columns) - start
         guard width >= Self.besideNarrowest else { return nil }
-        return .beside(column: column, gap: Self.besideGap, columns: width)
+        return .beside(gap: Self.besideGap, columns: width)
     }
 
     /// The cursor's visibility and autowrap are the terminal's, and both outputs set them, in an

@@ -12,6 +12,13 @@ import Testing
         return scanner.row
     }
 
+    /// The row after scanning `text` as one chunk of Latin-1 bytes (not UTF-8).
+    private static func row(latin1 text: String) -> CursorRow {
+        var scanner = OutputScanner()
+        scanner.scan(bytes: text.unicodeScalars.map { UInt8($0.value) })
+        return scanner.row
+    }
+
     @Test func printedTextMovesTheColumnAndTheExtent() {
         let row = Self.row("[1/3] a")
         #expect(row.column == 7 && row.extent == 7 && row.reach == 7)
@@ -72,7 +79,7 @@ import Testing
         let back = Self.row("😀", "\r")
         #expect(back.column == 0 && back.extent == nil)
         #expect(Self.row("😀", "\r\u{1B}[K").extent == 0)
-        #expect(Self.row("😀", "\r\u{1B}[K").reach > 80, "how far it reached stays unknown for the row")
+        #expect(Self.row("😀", "\r\u{1B}[K").reach == 2, "how far it reached: at most two columns")
     }
 
     @Test func aLineFeedBeginsARow() {
@@ -102,10 +109,55 @@ import Testing
         #expect(Self.row("abc\u{1B}[2@").extent == 3, "nothing right of the cursor to push")
     }
 
+    /// Bytes that are not UTF-8 lose the column, never the carriage return or the text after them.
+    @Test func invalidUTF8NeverSwallowsWhatFollows() {
+        #expect(Self.row(latin1: "voil\u{E0} la 4").column == nil)
+        let back = Self.row(latin1: "old\u{E9}\r[1/3] step")
+        #expect(back.column == 10 && back.extent == nil && back.rewritten)
+        #expect(Self.row(latin1: "\u{E9}\r\u{1B}[K[1/3] step").extent == 10)
+        for bytes: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]] {
+            var scanner = OutputScanner()
+            scanner.scan(bytes: bytes + Array("\r\u{1B}[Kab".utf8))
+            #expect(scanner.row.column == 2 && scanner.row.extent == 2, "\(bytes)")
+        }
+    }
+
+    /// A character cut between two reads is measured when its last byte arrives.
+    @Test func aCharacterSplitAcrossReadsKeepsTheColumn() {
+        let bytes = Array("[1/3] ━━ a".utf8)
+        for split in 7..<9 {
+            var scanner = OutputScanner()
+            scanner.scan(bytes: Array(bytes[..<split]))
+            scanner.scan(bytes: Array(bytes[split...]))
+            #expect(scanner.row.column == 10 && scanner.row.extent == 10, "split at \(split)")
+        }
+    }
+
+    /// `\r\n` cut between two reads still begins a known row.
+    @Test func aLineEndSplitAcrossReadsBeginsAKnownRow() {
+        #expect(Self.row("abc\r", "\nxy").column == 2)
+    }
+
+    /// A character whose width is uncertain loses the column but bounds how far the row reached.
+    @Test func anUncertainWidthKeepsABoundOnTheReach() {
+        let row = Self.row("ab😀cd", "\r\u{1B}[K")
+        #expect(row.column == 0 && row.extent == 0 && row.reach == 6)
+        #expect(Self.row("\u{4DC0}").column == nil, "the hexagrams: 2 columns in tmux, 1 in wcwidth")
+        #expect(Self.row("\u{2FFC}").column == nil, "not assigned")
+    }
+
+    /// HPR and HPB move the cursor in some terminals and not in others (tmux ignores both).
+    @Test func sequencesSomeTerminalsIgnoreLoseTheColumn() {
+        #expect(Self.row("step\u{1B}[3a").column == nil)
+        #expect(Self.row("step\u{1B}[3a").reach == 7)
+        #expect(Self.row("step\u{1B}[3j").column == nil)
+    }
+
     /// A line longer than the row can follow is not measured, however it is cut into runs.
     @Test func aLongLineIsNotFollowed() {
         let long = String(repeating: "x", count: CursorRow.longestFollowed + 1)
         #expect(Self.row(long).column == nil)
+        #expect(Self.row(long).reach >= CursorRow.longestFollowed)
         #expect(Self.row(String(long.prefix(300)), String(long.prefix(300))).column == nil)
         let row = Self.row(long + "\r\u{1B}[Kab")
         #expect(row.column == 2 && row.extent == 2 && row.reach >= CursorRow.longestFollowed)

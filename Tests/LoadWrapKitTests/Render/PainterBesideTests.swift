@@ -29,10 +29,10 @@ import Testing
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// The line `frame w 0s` from column 10 (two blanks after the 8 columns of `[2/3] cd`), the
-    /// cursor back at column 8 after it.
+    /// The line `frame w 0s` two columns right of the cursor, which is saved before and restored
+    /// after (DECSC, DECRC).
     private static func beside(_ frame: String) -> String {
-        "\u{1B}[11G\u{1B}[?7l\(frame) w 0s\u{1B}[K\u{1B}[?7h\u{1B}[9G"
+        "\u{1B}7\u{1B}[2C\u{1B}[?7l\(frame) w 0s\u{1B}[K\u{1B}[?7h\u{1B}8"
     }
 
     /// Everything after the cursor, which is at the end of the command's text.
@@ -78,14 +78,14 @@ import Testing
         #expect(Self.around(&narrow, rewritten, at: 1_000) == rewritten, "13 + 8 > 20")
         var room = Self.painter(columns: 41)
         #expect(Self.around(&room, rewritten, at: 1_000) == rewritten
-            + "\u{1B}[14G\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\u{1B}[12G", "13 + 8 <= 21")
+            + Self.beside("a"), "13 + 8 <= 21")
     }
 
     /// The erase is everything after the cursor: only while the cursor is at the end of the text.
     @Test func notWhereTheCursorIsBeforeTheEndOfTheText() {
         var painter = Self.painter()
         #expect(Self.around(&painter, "[1/3] abc\r[2/3]", at: 1_000) == "[1/3] abc\r[2/3]")
-        #expect(Self.around(&painter, " def", at: 1_010).hasSuffix("\u{1B}[10G"), "at the end again")
+        #expect(Self.around(&painter, " def", at: 1_010).hasSuffix(Self.beside("a")), "at the end again")
     }
 
     /// Text that reached a width the terminal had since the row began has wrapped there: the
@@ -96,7 +96,7 @@ import Testing
         _ = Self.around(&painter, "\r1234567890123456789012", at: 1_000)
         _ = painter.resized(columns: 80, nowMS: 1_010, view: TerminalView())
         #expect(Self.around(&painter, "\r\u{1B}[Kab", at: 1_020) == "\r\u{1B}[Kab")
-        #expect(Self.around(&painter, "\r\n\rab\rcd", at: 1_030).hasSuffix("\u{1B}[3G"), "a new row")
+        #expect(Self.around(&painter, "\r\n\rab\rcd", at: 1_030).hasSuffix(Self.beside("a")), "a new row")
     }
 
     /// A resize erases the line where it was and draws it again for the new width.
@@ -105,6 +105,17 @@ import Testing
         _ = Self.around(&painter, "[1/3] ab\r[2/3] cd", at: 1_000)
         #expect(Self.text(painter.resized(columns: 60, nowMS: 1_010, view: TerminalView()))
             == Self.besideErase + Self.beside("a"))
+    }
+
+    /// A cursor the command saved (DECSC, SCOSC) would be overwritten by the line's own save, and
+    /// a repeat (REP) would repeat the line's last character: once the command used either, the
+    /// line stays off its rows.
+    @Test func notOnceTheCommandReliesOnTheTerminalsMemory() {
+        for used in ["\u{1B}7", "\u{1B}[s", "x\u{1B}[2b"] {
+            var painter = Self.painter()
+            _ = Self.around(&painter, used + "\r\n", at: 1_000)
+            #expect(!Self.around(&painter, "[1/3] ab\r[2/3] cd", at: 1_200).contains(" w "), "\(used.debugDescription)")
+        }
     }
 
     /// The command's own colours or a moved cursor keep it away, as they keep the line away.
