@@ -87,10 +87,12 @@ import Testing
              expected: ["▸ job", "first", "part", "✖ job · exit 2 · T"]),
         Case(name: "GitHub Actions group end after a partial line",
              options: [], script: "printf part >&2; exit 2", environment: ["GITHUB_ACTIONS": "true"], status: 2,
-             expected: ["::group::▸ job", "part", "::endgroup::", "✖ job · exit 2 · T"]),
+             expected: ["::group::▸ job", "part", "::endgroup::", "✖ job · exit 2 · T",
+                                "::error title=loadwrap::✖ job · exit 2 · T"]),
         Case(name: "GitHub Actions group end after a partial line, heartbeat off",
              options: ["--heartbeat", "0"], script: "printf part >&2; exit 2", environment: ["GITHUB_ACTIONS": "true"],
-             status: 2, expected: ["::group::▸ job", "part", "::endgroup::", "✖ job · exit 2 · T"]),
+             status: 2, expected: ["::group::▸ job", "part", "::endgroup::", "✖ job · exit 2 · T",
+                                "::error title=loadwrap::✖ job · exit 2 · T"]),
     ]
 
     /// Where plain mode writes: the terminal (`--mode plain`) or a log pipe (stderr not a terminal).
