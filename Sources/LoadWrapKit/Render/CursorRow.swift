@@ -26,6 +26,12 @@ struct CursorRow: Equatable {
     private(set) var serial = 0
     /// The first bytes of a UTF-8 character the last run of text stopped inside.
     private var partial: [UInt8] = []
+    /// True when the row's last cell of text may have been printed in colours or attributes of
+    /// the command's: cells written after it and erased again differ from never-written ones in
+    /// tmux's grid (`capture-pane -e` resets the colour before them), so nothing goes beside it.
+    private(set) var endsStyled = false
+    /// Whether the text being followed is printed with a rendition of the command's.
+    private var printingStyled = false
 
     /// A row at the top of a screen a full reset (RIS) cleared, tab stops back to the default.
     mutating func reset() {
@@ -46,7 +52,7 @@ struct CursorRow: Equatable {
     /// A new row: after a line feed (with the carriage return the pty's output processing adds),
     /// or a clear; `known` is false when the row may hold text already or the column is not 0.
     mutating func begin(known: Bool = true) {
-        (column, extent, bound, reach, rewritten, partial) = (0, 0, 0, 0, false, [])
+        (column, extent, bound, reach, rewritten, partial, endsStyled) = (0, 0, 0, 0, false, [], false)
         if !known { lose() }
         serial &+= 1
     }
@@ -71,9 +77,11 @@ struct CursorRow: Equatable {
     /// True when the column is `column` as far as the row knows: a line feed there keeps it.
     var isAtColumnZero: Bool { column == 0 && partial.isEmpty }
 
-    /// Follows one run of text that holds no line feed (the scanner begins a row at each one).
-    mutating func follow(_ text: UnsafeRawBufferPointer) {
+    /// Follows one run of text that holds no line feed (the scanner begins a row at each one),
+    /// printed `styled` (a rendition other than the default) or not.
+    mutating func follow(_ text: UnsafeRawBufferPointer, styled: Bool = false) {
         guard let base = text.baseAddress, text.count > 0 else { return }
+        printingStyled = styled
         var index = finishPartial(text)
         if text.count - index > Self.longestFollowed {
             // What came before the last carriage return only made the row wider; without one the
@@ -205,6 +213,7 @@ struct CursorRow: Equatable {
     /// Follows a character `width` columns wide printed at the cursor.
     private mutating func print(width: Int) {
         if let column {
+            if let extent, column + width >= extent { endsStyled = printingStyled }
             extent = extent.map { max($0, column + width) }
             move(to: column + width)
         } else {
@@ -273,9 +282,14 @@ struct CursorRow: Equatable {
     /// text already printed rewrites the row too: SwiftPM's progress is `ESC[2K` `\r` and the new state.
     mutating func eraseInLine(_ mode: Int) {
         if (extent ?? 1) > 0 && (mode == 2 || mode == 0 && column.map { $0 < extent ?? Int.max } ?? true) { rewritten = true }
-        if mode == 2 { extent = 0 }
+        if mode == 2 { (extent, endsStyled) = (0, false) }
         // Everything from the cursor on is blank now: a bound for an extent not known before.
-        if mode == 0, let column { extent = min(extent ?? column, column) }
+        if mode == 0, let column {
+            let shortened = extent.map { column < $0 } ?? true
+            extent = min(extent ?? column, column)
+            // The cell now last was printed in a rendition not kept here, unless none is left.
+            if shortened { endsStyled = column > 0 }
+        }
     }
 
     /// Follows `count` blanks inserted at the cursor (ICH): the text right of it moves right.

@@ -146,7 +146,7 @@ struct OutputScanner {
             // The pty's output processing (ONLCR) sends `\r\n`; a bare line feed keeps the column.
             row.begin(known: tailStart >= 2 ? text[tailStart - 2] == 0x0D : row.isAtColumnZero)
         }
-        row.follow(UnsafeRawBufferPointer(rebasing: text[tailStart...]))
+        row.follow(UnsafeRawBufferPointer(rebasing: text[tailStart...]), styled: !rendition.isDefault)
         if insertMode { row.lose() }
         guard atLineStart else { return }
         // A tab leaves the line empty but the cursor off column 0, where erasing the overlay puts it back.

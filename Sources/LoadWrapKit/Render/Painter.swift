@@ -329,7 +329,8 @@ struct Painter {
     private var besidePlacement: Overlay.Placement? {
         let row = scanner.row
         let narrowest = rowNarrowest.serial == row.serial ? min(rowNarrowest.columns, overlay.columns) : overlay.columns
-        guard besideUnfinishedLines, !dataWroteLast, !scanner.usesTerminalMemory, row.rewritten, let column = row.column, column > 0,
+        guard besideUnfinishedLines, !dataWroteLast, !scanner.usesTerminalMemory, !row.endsStyled, row.rewritten,
+              let column = row.column, column > 0,
               column == row.extent, row.reach < narrowest else {
             return nil
         }

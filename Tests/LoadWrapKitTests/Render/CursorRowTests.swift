@@ -146,6 +146,18 @@ import Testing
         #expect(Self.row("\u{2FFC}").column == nil, "not assigned")
     }
 
+    /// Whether the row's last cell was printed in the command's colours: cells written after it
+    /// and erased again show in tmux's grid there (`capture-pane -e`), so nothing goes beside it.
+    @Test func whetherTheLastCellIsStyled() {
+        #expect(Self.row("\u{1B}[32mab\u{1B}[0m").endsStyled)
+        #expect(!Self.row("\u{1B}[32mab\u{1B}[0mcd").endsStyled)
+        #expect(!Self.row("ab\u{1B}[32m\u{1B}[0m").endsStyled)
+        #expect(!Self.row("\u{1B}[32mab\u{1B}[0m", "\r\u{1B}[K").endsStyled)
+        #expect(!Self.row("\u{1B}[32mab\u{1B}[0m", "\u{1B}[2K").endsStyled)
+        #expect(Self.row("abcd\u{1B}[2D\u{1B}[K").endsStyled, "the cell now last: its rendition is not kept")
+        #expect(!Self.row("\u{1B}[32mab\u{1B}[0m\r", "cd").endsStyled, "reprinted to the end")
+    }
+
     /// HPR and HPB move the cursor in some terminals and not in others (tmux ignores both).
     @Test func sequencesSomeTerminalsIgnoreLoseTheColumn() {
         #expect(Self.row("step\u{1B}[3a").column == nil)

@@ -120,7 +120,8 @@ import Testing
 
     /// The command's own colours or a moved cursor keep it away, as they keep the line away.
     @Test func notWhereTheLineWouldBeKeptAwayAnyway() {
-        for text in ["\u{1B}[1m[1/3] ab\r[2/3] cd", "[1/3] ab\r[2/3] cd\u{1B}[A", "[1/3] ab\r[2/3] cd\u{1B}[3"] {
+        for text in ["\u{1B}[1m[1/3] ab\r[2/3] cd", "[1/3] ab\r[2/3] cd\u{1B}[A", "[1/3] ab\r[2/3] cd\u{1B}[3",
+                     "[1/3] ab\r[2/3] \u{1B}[32mcd\u{1B}[0m"] {
             var painter = Self.painter()
             #expect(!Self.around(&painter, text, at: 1_000).contains(" w "), "\(text.debugDescription)")
         }
