@@ -126,6 +126,10 @@ final class OverlayPresenter: Presenter {
         write(painter.dataLeaving(chunk, nowMS: clock.nowMS()))
     }
 
+    func dataResuming() {
+        write(painter.dataResuming(nowMS: clock.nowMS()))
+    }
+
     /// What the terminal allows now: three system calls, read only when a frame is due.
     private var view: TerminalView {
         TerminalView(foreground: terminal.isForeground, modesAllowDrawing: modes.allowsDrawing,

@@ -45,6 +45,9 @@ protocol Presenter: OutputSink {
     func resume()
     /// `chunk` is about to leave through a pipe whose reader may print on the same terminal.
     func dataLeaving(_ chunk: UnsafeRawBufferPointer)
+    /// Bytes of a chunk already shown to `dataLeaving`, which the pipe had no room for, are about
+    /// to leave now.
+    func dataResuming()
 }
 
 extension Presenter {
@@ -55,6 +58,7 @@ extension Presenter {
     func signalKeyTyped() {}
     func resume() {}
     func dataLeaving(_ chunk: UnsafeRawBufferPointer) {}
+    func dataResuming() {}
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
 }
 

@@ -18,6 +18,8 @@ final class DataRelay: EventSource {
     /// Sees each chunk before it leaves (a guest erases its line and follows where the chunk leaves
     /// the reader's terminal: a partial line, an unfinished sequence).
     var leaving: ((UnsafeRawBufferPointer) -> Void)?
+    /// Called before bytes a chunk left over (the pipe was full) go out: seen by `leaving` already.
+    var resuming: (() -> Void)?
     /// Sees every chunk once on its way out (`--until`, `--progress-from`): what it reports follows the
     /// output that said it. With a tap bytes are copied, not spliced.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
@@ -127,7 +129,7 @@ final class DataRelay: EventSource {
     /// Sends what the destination left over; true once nothing is pending.
     private func sendPending(finishing: Bool) -> Bool {
         guard !pending.isEmpty else { return true }
-        leaving?(UnsafeRawBufferPointer(start: nil, count: 0))  // the line goes again; the bytes were seen
+        resuming?()
         guard let sent = pending.withUnsafeBytes({ send($0, finishing: finishing) }) else {
             readerGone()
             return false

@@ -63,7 +63,9 @@ final class Plumbing {
     func connect(to presenter: any Presenter, guest: Bool) {
         pty?.sink = presenter
         log?.sink = presenter
-        if guest { data?.leaving = { [unowned presenter] chunk in presenter.dataLeaving(chunk) } }
+        guard guest else { return }
+        data?.leaving = { [unowned presenter] chunk in presenter.dataLeaving(chunk) }
+        data?.resuming = { [unowned presenter] in presenter.dataResuming() }
     }
 
     /// Sets a tap on every output source (`--until`); nil removes it.

@@ -212,8 +212,7 @@ struct Painter {
     /// terminal: the line goes first, and stays away until the pipe has been quiet a while, and
     /// while the data has left a partial line or an unfinished sequence for the reader to print.
     mutating func dataLeaving(_ chunk: UnsafeRawBufferPointer, nowMS: Int) -> [UInt8] {
-        lastDataMS = nowMS
-        lastView = nil  // its reader has not caught up with this yet
+        let bytes = dataResuming(nowMS: nowMS)
         if followsData && chunk.count > 0 {
             if OutputScanner.isBinary(chunk) {
                 followsData = false
@@ -225,6 +224,14 @@ struct Painter {
                 dataWroteLast = true
             }
         }
+        return bytes
+    }
+
+    /// The bytes to write before data already followed (`dataLeaving`) goes out late, the pipe
+    /// having been full: the line away again, until the pipe has been quiet a while.
+    mutating func dataResuming(nowMS: Int) -> [UInt8] {
+        lastDataMS = nowMS
+        lastView = nil  // its reader has not caught up with this yet
         return overlay.erase()
     }
 
