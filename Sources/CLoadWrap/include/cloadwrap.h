@@ -66,4 +66,8 @@ ssize_t lw_splice(int in, int out, size_t length);
 /// In C because a Swift `-D` carries no value, and a generated Swift file would dirty the checkout.
 const char *lw_build_version(void);
 
+/// Returns 1 when every byte is printable ASCII (0x20-0x7E), LF or CR: text that sanitising
+/// leaves as it is, so a literal absent from the bytes is absent from every line (watch.c).
+int lw_is_plain_text(const void *bytes, size_t length);
+
 #endif
