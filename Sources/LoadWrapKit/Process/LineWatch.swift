@@ -51,21 +51,30 @@ final class LineWatch {
         return false
     }
 
-    /// Whether one of the lines of `region` (which ends at a line end) matches. With a literal
-    /// that applies, the search hops from one occurrence to the next and looks only at their lines.
+    /// Whether one of the lines of `region` (whose ends are line ends) matches. With a literal
+    /// that applies, the search hops from one occurrence to the next, and only the lines of the
+    /// occurrences that the text around them does not rule out are looked at.
     private func wholeLinesMatch(_ region: UnsafeRawBufferPointer) -> Bool {
-        let hops = matcher.literalApplies(to: region)
+        guard matcher.literalApplies(to: region) else { return eachLineMatches(region, from: 0) }
         var position = 0
-        while position <= region.count {
-            var start = position
-            if hops {
-                guard let found = matcher.nextLiteral(in: region, from: position) else { return false }
-                start = LineEnds.lineStart(in: region, holding: found, floor: position)
-            }
-            let rest = UnsafeRawBufferPointer(rebasing: region[start...])
-            let end = LineEnds.first(in: rest).map { start + $0 } ?? region.count
+        while let found = matcher.nextLiteral(in: region, from: position) {
+            position = found + 1
+            guard matcher.occurrenceMayMatch(in: region, at: found) else { continue }
+            let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
+            let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[found...])).map { found + $0 } ?? region.count
             if matcher.firstMatch(in: UnsafeRawBufferPointer(rebasing: region[start..<end])) != nil { return true }
             position = end + 1
+        }
+        return false
+    }
+
+    /// Whether one of the lines of `region` from `position` on matches, each looked at in turn.
+    private func eachLineMatches(_ region: UnsafeRawBufferPointer, from position: Int) -> Bool {
+        var start = position
+        while start <= region.count {
+            let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[start...])).map { start + $0 } ?? region.count
+            if matcher.firstMatch(in: UnsafeRawBufferPointer(rebasing: region[start..<end])) != nil { return true }
+            start = end + 1
         }
         return false
     }

@@ -59,21 +59,34 @@ final class ProgressWatch {
     }
 
     /// The value of the last of the whole lines in `region` that has one. Each step looks back
-    /// only as far as the previous line end, so a chunk costs one pass; a regex's literal, when it
-    /// applies, moves the first line looked at to the one holding its first occurrence.
+    /// only as far as the previous line end, so a chunk costs one pass; with a regex's literal
+    /// that applies, only the lines of its occurrences are looked at, from the last back.
     private func lastValue(in region: UnsafeRawBufferPointer) -> LoadProgress? {
-        var floor = 0
         if case .regex(let matcher) = pattern, matcher.literalApplies(to: region) {
-            guard let found = matcher.nextLiteral(in: region, from: 0) else { return nil }
-            floor = LineEnds.lineStart(in: region, holding: found, floor: 0)
+            return lastValue(in: region, hoppingWith: matcher)
         }
         var end = region.count
         while true {
-            let start = LineEnds.lineStart(in: region, holding: end, floor: floor)
+            let start = LineEnds.lineStart(in: region, holding: end, floor: 0)
             if let value = value(of: UnsafeRawBufferPointer(rebasing: region[start..<end])) { return value }
-            guard start > floor else { return nil }
+            guard start > 0 else { return nil }
             end = start - 1
         }
+    }
+
+    /// `lastValue(in:)` over the occurrences of `matcher`'s literal, from the last back, skipping
+    /// those the text around them rules out.
+    private func lastValue(in region: UnsafeRawBufferPointer, hoppingWith matcher: LineMatcher) -> LoadProgress? {
+        var limit = region.count
+        while let found = matcher.lastLiteral(in: region, before: limit) {
+            limit = found
+            guard matcher.occurrenceMayMatch(in: region, at: found) else { continue }
+            let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
+            let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[found...])).map { found + $0 } ?? region.count
+            if let value = value(of: UnsafeRawBufferPointer(rebasing: region[start..<end])) { return value }
+            limit = start
+        }
+        return nil
     }
 
     /// The line's first match as a value.

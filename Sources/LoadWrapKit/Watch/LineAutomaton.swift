@@ -20,6 +20,8 @@ final class LineAutomaton {
     static let dead: Int32 = -2
     /// A byte the table does not decide (control, non-ASCII): the line is read as text.
     static let undecided: Int32 = -3
+    /// LF or CR: the line ends (met only by `verdict(from:count:step:)`, which crosses lines).
+    static let lineBreak: Int32 = -4
     /// Most states: beyond it the pattern gets no automaton (its table would pass 300 KB).
     static let stateLimit = 300
 
@@ -55,15 +57,25 @@ final class LineAutomaton {
 
     /// What the bytes of `line` (no LF or CR in it) say, read up to where the answer is known.
     func verdict(_ line: UnsafeRawBufferPointer) -> Verdict {
+        guard let base = line.baseAddress else { return verdict(from: nil, count: 0, step: 1) }
+        return verdict(from: base.assumingMemoryBound(to: UInt8.self), count: line.count, step: 1)
+    }
+
+    /// What the bytes from `first` say, read `step` by `step` (1, or -1 for a reversed pattern)
+    /// for at most `count` bytes, up to a line end or where the answer is known.
+    func verdict(from first: UnsafePointer<UInt8>?, count: Int, step: Int) -> Verdict {
         var state = start
         guard state >= 0 else { return state == Self.matched ? .maybe : .no }
-        for byte in line {
-            let next = table[Int(state) &* 256 &+ Int(byte)]
+        var pointer = first
+        for _ in 0..<count {
+            let next = table[Int(state) &* 256 &+ Int(pointer.unsafelyUnwrapped.pointee)]
             guard next >= 0 else {
+                if next == Self.lineBreak { break }
                 if next == Self.undecided { return .undecided }
                 return next == Self.matched ? .maybe : .no
             }
             state = next
+            pointer = pointer.unsafelyUnwrapped + step
         }
         return acceptsAtEnd[Int(state)] ? .maybe : .no
     }

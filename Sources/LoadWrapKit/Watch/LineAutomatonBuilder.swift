@@ -41,6 +41,8 @@ struct LineAutomatonBuilder {
             let set = builder.sets[done]
             var row = [Int32](repeating: LineAutomaton.undecided, count: 256)
             for byte in 0x20...0x7E { row[byte] = builder.number(of: builder.step(set, on: byte)) }
+            row[0x0A] = LineAutomaton.lineBreak
+            row[0x0D] = LineAutomaton.lineBreak
             tables.byteNext += row
             tables.otherNext.append(builder.number(of: builder.step(set, on: SymbolSet.otherSymbol)))
             tables.acceptsAtEnd.append(builder.acceptsAtEnd(set))

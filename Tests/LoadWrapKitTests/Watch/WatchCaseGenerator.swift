@@ -49,9 +49,12 @@ struct WatchCaseGenerator {
         return before + core + after
     }
 
-    /// A line of up to `length` pieces, without LF or CR.
-    mutating func line(length: Int = 12) -> String {
-        (0..<random.int(0...length)).map { _ in random.pick(Self.pieces) }.joined()
+    /// Pieces of printable ASCII: chunks of only these take the literal's memmem path.
+    private static let plainPieces = pieces.filter { $0.utf8.allSatisfy { (0x20...0x7E).contains($0) } }
+
+    /// A line of up to `length` pieces, without LF or CR; of printable ASCII only when `plain`.
+    mutating func line(length: Int = 12, plain: Bool = false) -> String {
+        (0..<random.int(0...length)).map { _ in random.pick(plain ? Self.plainPieces : Self.pieces) }.joined()
     }
 }
 

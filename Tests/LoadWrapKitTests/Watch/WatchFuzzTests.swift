@@ -22,7 +22,8 @@ import Testing
             var generator = WatchCaseGenerator(random: WatchRandom(seed: seed))
             let pattern = generator.pattern()
             guard let regex = try? Regex<AnyRegexOutput>(pattern) else { continue }
-            let lines = (0..<12).map { _ in generator.line() }
+            let plain = generator.random.chance(50)
+            let lines = (0..<12).map { _ in generator.line(plain: plain) }
             let expected = lines.map { Self.reference(regex, $0) != nil }
             let matcher = LineMatcher(regex, pattern: pattern)
             for (line, expect) in zip(lines, expected) {
@@ -41,7 +42,8 @@ import Testing
             var generator = WatchCaseGenerator(random: WatchRandom(seed: seed))
             let pattern = generator.progressPattern()
             guard let regex = try? Regex<AnyRegexOutput>(pattern) else { continue }
-            let lines = (0..<12).map { _ in generator.random.chance(30) ? "[3/10] 45% x" : generator.line() }
+            let plain = generator.random.chance(50)
+            let lines = (0..<12).map { _ in generator.random.chance(30) ? "[3/10] 45% x" : generator.line(plain: plain) }
             let expected = lines.compactMap { Self.referenceValue(regex, $0) }.last
             let watch = try ProgressWatch(pattern: pattern)
             let chunk = Array((lines.joined(separator: "\n") + "\n").utf8)
