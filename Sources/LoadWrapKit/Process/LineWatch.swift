@@ -57,9 +57,7 @@ final class LineWatch {
     private func wholeLinesMatch(_ region: UnsafeRawBufferPointer) -> Bool {
         guard matcher.literalApplies(to: region) else { return eachLineMatches(region, from: 0) }
         var position = 0
-        while let found = matcher.nextLiteral(in: region, from: position) {
-            position = found + 1
-            guard matcher.occurrenceMayMatch(in: region, at: found) else { continue }
+        while let found = matcher.nextCandidate(in: region, from: position) {
             let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
             let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[found...])).map { found + $0 } ?? region.count
             if matcher.firstMatch(in: UnsafeRawBufferPointer(rebasing: region[start..<end])) != nil { return true }

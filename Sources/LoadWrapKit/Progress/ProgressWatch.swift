@@ -78,9 +78,7 @@ final class ProgressWatch {
     /// those the text around them rules out.
     private func lastValue(in region: UnsafeRawBufferPointer, hoppingWith matcher: LineMatcher) -> LoadProgress? {
         var limit = region.count
-        while let found = matcher.lastLiteral(in: region, before: limit) {
-            limit = found
-            guard matcher.occurrenceMayMatch(in: region, at: found) else { continue }
+        while let found = matcher.lastCandidate(in: region, before: limit) {
             let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
             let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[found...])).map { found + $0 } ?? region.count
             if let value = value(of: UnsafeRawBufferPointer(rebasing: region[start..<end])) { return value }

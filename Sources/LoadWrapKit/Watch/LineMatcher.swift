@@ -1,14 +1,9 @@
 import CLoadWrap
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The regex of `--until` or `--progress-from` behind two filters that cost next to nothing on
-/// lines that cannot match, so watching keeps up with the relay (issue 25):
-/// - a literal every match contains, looked for with memmem over many lines at once, on text that
-///   sanitising leaves as it is;
+/// The regex of `--until` or `--progress-from` behind filters that cost next to nothing on lines
+/// that cannot match, so watching keeps up with the relay (issue 25):
+/// - a literal every match contains, looked for over many lines at once, on text that sanitising
+///   leaves as it is;
 /// - when the literal lies at the pattern's top level, two small automata that read outwards from
 ///   each occurrence, the part before it backwards and the part after it forwards: a few bytes
 ///   rule out a line that holds the literal but cannot match (ripgrep's inner-literal search);
@@ -20,14 +15,13 @@ final class LineMatcher {
     let regex: Regex<AnyRegexOutput>
     /// Bytes every match contains; empty when none are known.
     let literal: [UInt8]
-    /// The index of the byte of `literal` searched for first (`rarestByte(of:)`).
-    private let anchor: Int
     /// The filter of lines, when the pattern is in its subset.
     private let automaton: LineAutomaton?
-    /// The part before the literal, reversed and anchored at it; with `after`, or neither.
-    private let before: LineAutomaton?
-    /// The part after the literal, anchored at it.
-    private let after: LineAutomaton?
+    /// The part before the literal, reversed and anchored at it, and the part after it; kept
+    /// alive for `search`, which points at their tables.
+    private let sides: (before: LineAutomaton, after: LineAutomaton)?
+    /// The literal search as C's `lw_next_candidate` reads it, with its own copy of the bytes.
+    private let search: UnsafeMutablePointer<lw_literal_search>
 
     /// The matcher of `regex`, whose text is `pattern`.
     init(_ regex: Regex<AnyRegexOutput>, pattern: String) {
@@ -36,26 +30,21 @@ final class LineMatcher {
         automaton = node.flatMap(LineAutomaton.init)
         let split = automaton == nil ? nil : node?.split
         literal = split?.literal ?? node?.requiredBytes ?? []
-        anchor = Self.rarestByte(of: literal)
-        let sides = split.flatMap { split in
+        sides = split.flatMap { split in
             LineAutomaton(.sequence([.lineStart] + split.prefix.reversed().map(\.reversed))).flatMap { before in
                 LineAutomaton(.sequence([.lineStart] + split.suffix)).map { (before, $0) }
             }
         }
-        before = sides?.0
-        after = sides?.1
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(literal.count, 1))
+        bytes.initialize(from: literal, count: literal.count)
+        search = .allocate(capacity: 1)
+        search.initialize(to: lw_literal_search(literal: bytes, length: literal.count, anchor: Self.rarestByte(of: literal),
+                                                before: sides?.before.tables, after: sides?.after.tables))
     }
 
-    /// Whether the occurrence of the literal at `offset` in `region` (whose ends are line ends)
-    /// may be part of a match: false when the text before it or after it, on its line, rules it
-    /// out. Bytes the automata do not decide leave the answer to `firstMatch(in:)`.
-    func occurrenceMayMatch(in region: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        guard let before, let after, let base = region.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-            return true
-        }
-        let end = offset + literal.count
-        return before.verdict(from: base + offset - 1, count: offset, step: -1) != .no
-            && after.verdict(from: base + end, count: region.count - end, step: 1) != .no
+    deinit {
+        UnsafeMutablePointer(mutating: search.pointee.literal).deallocate()
+        search.deallocate()
     }
 
     /// The regex's first match in `line` (no LF or CR in it) without escapes and controls, or
@@ -73,41 +62,28 @@ final class LineMatcher {
     }
 
     /// Whether the literal can rule lines of `region` out: there is one, and `region` is text that
-    /// sanitising leaves as it is (a colour or a tab inside a word would hide it from memmem).
+    /// sanitising leaves as it is (a colour or a tab inside a word would hide it from the search).
     func literalApplies(to region: UnsafeRawBufferPointer) -> Bool {
         !literal.isEmpty && lw_is_plain_text(region.baseAddress, region.count) == 1
     }
 
-    /// The offset of the literal's next occurrence in `region` at or after `start`, or nil: its
-    /// rarest byte found with memchr, then the rest compared. memmem recomputes its two-way
-    /// factorisation on every call, which costs more than the search when occurrences are dense.
-    func nextLiteral(in region: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard let base = region.baseAddress, !literal.isEmpty else { return nil }
-        var from = start + anchor
-        let last = region.count - literal.count + anchor  // the anchor's last possible offset
-        while from <= last, let found = memchr(base + from, Int32(literal[anchor]), last + 1 - from) {
-            let offset = base.distance(to: UnsafeRawPointer(found)) - anchor
-            if isLiteral(at: offset, in: base) { return offset }
-            from = offset + anchor + 1
-        }
-        return nil
+    /// The offset of the next occurrence of the literal in `region` (whose ends are line ends)
+    /// at or after `start` that may be part of a match, or nil: the text before it and after it,
+    /// on its line, did not rule it out (bytes the automata do not decide leave that to
+    /// `firstMatch(in:)`). Occurrences are found with memchr on the literal's rarest byte and a
+    /// memcmp: glibc's memmem redoes its two-way set-up on every call, which cost more than the
+    /// search with one occurrence a line.
+    func nextCandidate(in region: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard !literal.isEmpty, let base = region.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let found = lw_next_candidate(search, base, region.count, start)
+        return found < 0 ? nil : found
     }
 
-    /// The offset of the literal's last occurrence in `region` that starts before `limit`, or nil.
-    func lastLiteral(in region: UnsafeRawBufferPointer, before limit: Int) -> Int? {
-        guard let base = region.baseAddress, !literal.isEmpty else { return nil }
-        var end = min(limit, region.count - literal.count + 1) + anchor  // past the anchor's last offset
-        while end > anchor, let found = lw_memrchr(base + anchor, Int32(literal[anchor]), end - anchor) {
-            let offset = base.distance(to: found) - anchor
-            if isLiteral(at: offset, in: base) { return offset }
-            end = offset + anchor
-        }
-        return nil
-    }
-
-    /// Whether the literal is at `offset` from `base`.
-    private func isLiteral(at offset: Int, in base: UnsafeRawPointer) -> Bool {
-        literal.withUnsafeBytes { memcmp(base + offset, $0.baseAddress!, literal.count) == 0 }
+    /// The offset of the last occurrence starting before `limit` that may be part of a match, or nil.
+    func lastCandidate(in region: UnsafeRawBufferPointer, before limit: Int) -> Int? {
+        guard !literal.isEmpty, let base = region.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let found = lw_last_candidate(search, base, region.count, limit)
+        return found < 0 ? nil : found
     }
 
     /// The index in `literal` of its byte least likely in text: spaces, lowercase letters and
