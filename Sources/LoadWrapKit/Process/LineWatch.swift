@@ -35,7 +35,7 @@ final class LineWatch {
             return partialLineMatches()
         }
         line.append(contentsOf: chunk[..<firstEnd])
-        if line.withUnsafeBytes({ matcher.firstMatch(in: $0) }) != nil { return true }
+        if line.withUnsafeBytes(matcher.matches) { return true }
         if firstEnd < lastEnd, wholeLinesMatch(UnsafeRawBufferPointer(rebasing: chunk[(firstEnd + 1)..<lastEnd])) {
             return true
         }
@@ -46,7 +46,7 @@ final class LineWatch {
 
     /// Whether the partial line matches; then it is cut to its last `lineLimit` bytes.
     private func partialLineMatches() -> Bool {
-        if line.withUnsafeBytes({ matcher.firstMatch(in: $0) }) != nil { return true }
+        if line.withUnsafeBytes(matcher.matches) { return true }
         if line.count > lineLimit { line.removeFirst(line.count - lineLimit) }
         return false
     }
@@ -60,7 +60,7 @@ final class LineWatch {
         while let found = matcher.nextCandidate(in: region, from: position) {
             let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
             let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[found...])).map { found + $0 } ?? region.count
-            if matcher.firstMatch(in: UnsafeRawBufferPointer(rebasing: region[start..<end])) != nil { return true }
+            if matcher.matches(UnsafeRawBufferPointer(rebasing: region[start..<end])) { return true }
             position = end + 1
         }
         return false
@@ -71,7 +71,7 @@ final class LineWatch {
         var start = position
         while start <= region.count {
             let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[start...])).map { start + $0 } ?? region.count
-            if matcher.firstMatch(in: UnsafeRawBufferPointer(rebasing: region[start..<end])) != nil { return true }
+            if matcher.matches(UnsafeRawBufferPointer(rebasing: region[start..<end])) { return true }
             start = end + 1
         }
         return false

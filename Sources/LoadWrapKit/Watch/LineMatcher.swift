@@ -61,6 +61,21 @@ final class LineMatcher {
         }
     }
 
+    /// Whether `line` (no LF or CR in it), without escapes and controls, holds a match. When its
+    /// bytes decide, the answer is the automaton's, which is exact there: Regex is not run, so a
+    /// pattern that backtracks for ages on a matching line (`(a+)+$` on `aaa…ab…a`) costs one pass.
+    func matches(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard !line.isEmpty else { return false }
+        guard let automaton else { return (try? regex.firstMatch(in: LineWatch.text(line))) != nil }
+        switch automaton.verdict(line) {
+        case .no: return false
+        case .maybe: return true
+        case .undecided:
+            let text = LineWatch.text(line)
+            return automaton.mayMatch(text: text) && (try? regex.firstMatch(in: text)) != nil
+        }
+    }
+
     /// Whether the literal can rule lines of `region` out: there is one, and `region` is text that
     /// sanitising leaves as it is (a colour or a tab inside a word would hide it from the search).
     func literalApplies(to region: UnsafeRawBufferPointer) -> Bool {

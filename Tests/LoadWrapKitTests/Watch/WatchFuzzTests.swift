@@ -27,8 +27,10 @@ import Testing
             let expected = lines.map { Self.reference(regex, $0) != nil }
             let matcher = LineMatcher(regex, pattern: pattern)
             for (line, expect) in zip(lines, expected) {
-                let got = Array(line.utf8).withUnsafeBytes { matcher.firstMatch(in: $0) } != nil
-                #expect(got == expect, "seed \(seed): \(pattern.debugDescription) on \(line.debugDescription)")
+                let found = Array(line.utf8).withUnsafeBytes { matcher.firstMatch(in: $0) } != nil
+                let matches = Array(line.utf8).withUnsafeBytes(matcher.matches)
+                #expect(found == expect, "seed \(seed): \(pattern.debugDescription) on \(line.debugDescription)")
+                #expect(matches == expect, "seed \(seed): \(pattern.debugDescription) on \(line.debugDescription)")
             }
             let chunks = Self.chunks(of: lines, random: &generator.random)
             let watch = try LineWatch(pattern: pattern)
