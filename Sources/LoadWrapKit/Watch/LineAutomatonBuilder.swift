@@ -15,6 +15,7 @@ struct LineAutomatonBuilder {
         var emptyMatches = false
     }
 
+    /// The automaton whose state sets become states.
     private let nfa: PatternNFA
     /// What is added after every symbol: a match may start at any position but the first.
     private let restart: [Int]
