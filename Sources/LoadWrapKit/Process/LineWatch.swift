@@ -55,7 +55,7 @@ final class LineWatch {
     /// that applies, the search hops from one occurrence to the next, and only the lines of the
     /// occurrences that the text around them does not rule out are looked at.
     private func wholeLinesMatch(_ region: UnsafeRawBufferPointer) -> Bool {
-        guard matcher.literalApplies(to: region) else { return eachLineMatches(region, from: 0) }
+        guard matcher.literalApplies(to: region) else { return eachLineMatches(region) }
         var position = 0
         while let found = matcher.nextCandidate(in: region, from: position) {
             let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
@@ -66,9 +66,9 @@ final class LineWatch {
         return false
     }
 
-    /// Whether one of the lines of `region` from `position` on matches, each looked at in turn.
-    private func eachLineMatches(_ region: UnsafeRawBufferPointer, from position: Int) -> Bool {
-        var start = position
+    /// Whether one of the lines of `region` matches, each looked at in turn.
+    private func eachLineMatches(_ region: UnsafeRawBufferPointer) -> Bool {
+        var start = 0
         while start <= region.count {
             let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[start...])).map { start + $0 } ?? region.count
             if matcher.matches(UnsafeRawBufferPointer(rebasing: region[start..<end])) { return true }
