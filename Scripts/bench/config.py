@@ -18,3 +18,5 @@ TTY_BYTES = 64 * MIB if not QUICK else 32 * MIB  # issue 14: 64 MiB of lines
 TTY_PAIRS = 5  # the pty layer is slow (tens of MB/s): one full run takes 10–30 s
 LATENCY_TOKENS = 300 if not QUICK else 50
 EXIT_PAIRS = 40 if not QUICK else 10
+WATCH_BYTES = 50 * MIB  # issue 25: a 50 MB build log
+WATCH_PAIRS = 9 if not QUICK else 5

@@ -4,9 +4,10 @@ that both prints in the table and decides its "ok?"."""
 
 from .config import IDLE_SECONDS
 from .figure import Figure, Target, Value, excess, own, ratio
-from .measure import exiting, frame, history, idle, latency, memory, pipe, startup, tty
+from .measure import exiting, frame, history, idle, latency, memory, pipe, startup, tty, watch
 from .stats import median
 
+WATCH_RATIO = 0.8  # issue 25: watching keeps at least this share of the plain relay's speed
 IDLE_CPU_MS = 6  # loadwrap's own CPU over the idle run (issue 14)
 FRAME_US = 50  # one frame: erase + redraw of an unchanged title (issue 14)
 
@@ -84,4 +85,24 @@ FIGURES = (
         label="exit latency, history on: what remembering the run adds to the row above",
         measure=history.exit_latency, unit="{:.3f} ms", baseline="`LOADWRAP_HISTORY=0` {b}",
         value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
+    Figure(
+        key="watch until absent",
+        label="watching, plain mode: `loadwrap --until 'NEVER+MATCHES' -- sh -c 'cat {mib} MiB build log >&2'`",
+        measure=watch.until_absent, unit="{:.0f} MB/s", baseline="plain relay {b}",
+        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
+    Figure(
+        key="watch until near",
+        label="watching: `--until 'CXX object src/[a-z]+/'` (its literal on every line, no match), same log",
+        measure=watch.until_near, unit="{:.0f} MB/s", baseline="plain relay {b}",
+        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
+    Figure(
+        key="watch progress never",
+        label="watching: `--progress-from '(?<done>[0-9]+)/(?<total>[0-9]+)'`, CMake log (`/` on every line, no match)",
+        measure=watch.progress_never, unit="{:.0f} MB/s", baseline="plain relay {b}",
+        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
+    Figure(
+        key="watch progress every",
+        label="watching: the same `--progress-from`, Ninja log (`[123/900000] …`: a match on every line)",
+        measure=watch.progress_every, unit="{:.0f} MB/s", baseline="plain relay {b}",
+        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
 )

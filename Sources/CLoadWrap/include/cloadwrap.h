@@ -110,4 +110,41 @@ ssize_t lw_splice(int in, int out, size_t length);
 /// In C because a Swift `-D` carries no value, and a generated Swift file would dirty the checkout.
 const char *lw_build_version(void);
 
+/// Returns 1 when every byte is printable ASCII (0x20-0x7E), LF or CR: text that sanitising
+/// leaves as it is, so a literal absent from the bytes is absent from every line (watch.c).
+int lw_is_plain_text(const void *bytes, size_t length);
+
+#include <stdint.h>
+
+/// Table entries of a line automaton that are outcomes, not states (LineAutomaton).
+enum { LW_MATCHED = -1, LW_DEAD = -2, LW_UNDECIDED = -3, LW_LINE_BREAK = -4 };
+/// What lw_automaton_run says: no match, maybe one, or bytes it does not decide.
+enum { LW_NO = 0, LW_MAYBE = 1, LW_UNDECIDED_VERDICT = 2 };
+
+/// A line automaton's tables: 256 next states per state, whether each state accepts at a line end.
+typedef struct {
+    const int32_t *table;
+    const unsigned char *accepts_at_end;
+    int32_t start;
+} lw_automaton;
+
+/// Runs `automaton` over up to `count` bytes from `first`, `step` (1 or -1) apart, up to a line end.
+int lw_automaton_run(const lw_automaton *automaton, const unsigned char *first, size_t count, int step);
+
+/// A literal to look for, the index of its byte searched first, and the automata that read the
+/// text before (reversed) and after an occurrence; both NULL when there are none.
+typedef struct {
+    const unsigned char *literal;
+    size_t length;
+    size_t anchor;
+    const lw_automaton *before;
+    const lw_automaton *after;
+} lw_literal_search;
+
+/// The offset of the first occurrence at or after `from` that its neighbours do not rule out, or -1.
+ptrdiff_t lw_next_candidate(const lw_literal_search *search, const unsigned char *region, size_t length, size_t from);
+
+/// The offset of the last occurrence starting before `limit` that its neighbours do not rule out, or -1.
+ptrdiff_t lw_last_candidate(const lw_literal_search *search, const unsigned char *region, size_t length, size_t limit);
+
 #endif

@@ -1,21 +1,13 @@
-import CLoadWrap
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `--until`: watches the command's output for the first line that matches a pattern, the
 /// moment "the data arrives" (pull to refresh). Escape sequences are stripped before matching,
 /// so colours inside a line do not hide its words.
 ///
-/// Output can stream at gigabytes a second, so the common case stays off Swift's Regex: a pattern
-/// without metacharacters is a literal, found with `memmem` in chunks that hold no escapes.
+/// Output can stream at gigabytes a second, so whole lines go through `LineMatcher`'s filters:
+/// only the lines that hold its literal are looked at, and of those only the ones its automaton
+/// passes reach Swift's Regex.
 final class LineWatch {
-    /// The pattern, compiled once; the regex engine is paid for only when `--until` is used.
-    private let regex: Regex<AnyRegexOutput>
-    /// The pattern's bytes when it is a plain literal, else nil.
-    private let literal: [UInt8]?
+    /// The pattern, compiled once, behind its filters.
+    private let matcher: LineMatcher
     /// The line being assembled, up to `lineLimit` bytes.
     private var line: [UInt8] = []
     /// Longest line kept: a line without end cannot grow memory without bound.
@@ -23,9 +15,7 @@ final class LineWatch {
 
     /// Compiles `pattern`; throws a one-line description naming the position of the problem.
     init(pattern: String) throws(UsageError) {
-        regex = try Self.compile(pattern, option: "--until")
-        let bytes = Array(pattern.utf8)
-        literal = bytes.isEmpty || bytes.contains(where: Self.isSpecial) ? nil : bytes
+        matcher = LineMatcher(try Self.compile(pattern, option: "--until"), pattern: pattern)
     }
 
     /// `pattern` compiled, or an error naming `option` and the position of the problem.
@@ -39,80 +29,57 @@ final class LineWatch {
 
     /// Feeds a chunk; true when a line in it, or the partial line it leaves, matches.
     func feed(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
-        if let literal, memchr(base, 0x1B, chunk.count) == nil, !line.contains(0x1B) {
-            if findsLiteral(literal, in: chunk) { return true }
-            keepTail(of: chunk)
-            return false
+        guard chunk.count > 0 else { return false }
+        guard let firstEnd = LineEnds.first(in: chunk), let lastEnd = LineEnds.last(in: chunk) else {
+            line.append(contentsOf: chunk)
+            return partialLineMatches()
         }
-        return feedLines(chunk)
+        line.append(contentsOf: chunk[..<firstEnd])
+        if line.withUnsafeBytes(matcher.matches) { return true }
+        if firstEnd < lastEnd, wholeLinesMatch(UnsafeRawBufferPointer(rebasing: chunk[(firstEnd + 1)..<lastEnd])) {
+            return true
+        }
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: chunk[(lastEnd + 1)...])
+        return partialLineMatches()
     }
 
-    /// Whether `literal` is in the chunk, or straddles the partial line and the chunk.
-    private func findsLiteral(_ literal: [UInt8], in chunk: UnsafeRawBufferPointer) -> Bool {
-        let found = literal.withUnsafeBytes { needle in
-            lw_memmem(chunk.baseAddress, chunk.count, needle.baseAddress, needle.count) != nil
-        }
-        if found { return true }
-        guard !line.isEmpty else { return false }
-        let newline = Self.firstLineEnd(in: chunk) ?? chunk.count
-        let seam = line.suffix(literal.count - 1) + chunk.prefix(min(newline, literal.count - 1))
-        return seam.withUnsafeBytes { haystack in
-            literal.withUnsafeBytes { lw_memmem(haystack.baseAddress, haystack.count, $0.baseAddress, $0.count) != nil }
-        }
-    }
-
-    /// Keeps what follows the chunk's last line end as the partial line.
-    private func keepTail(of chunk: UnsafeRawBufferPointer) {
-        let lastEnd = Self.lastLineEnd(in: chunk)
-        if lastEnd != nil { line.removeAll(keepingCapacity: true) }
-        line.append(contentsOf: chunk[((lastEnd ?? -1) + 1)...])
-        if line.count > lineLimit { line.removeFirst(line.count - lineLimit) }
-    }
-
-    /// The slow path: each line (ended by LF or CR) sanitised and matched with the regex.
-    private func feedLines(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        var start = chunk.startIndex
-        while let end = Self.firstLineEnd(in: UnsafeRawBufferPointer(rebasing: chunk[start...])).map({ $0 + start }) {
-            line.append(contentsOf: chunk[start..<end])
-            if matches() { return true }
-            line.removeAll(keepingCapacity: true)
-            start = end + 1
-        }
-        line.append(contentsOf: chunk[start...])
-        if matches() { return true }
+    /// Whether the partial line matches; then it is cut to its last `lineLimit` bytes.
+    private func partialLineMatches() -> Bool {
+        if line.withUnsafeBytes(matcher.matches) { return true }
         if line.count > lineLimit { line.removeFirst(line.count - lineLimit) }
         return false
     }
 
-    /// The offset of the last LF or CR in `bytes`, found with `memrchr`.
-    static func lastLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        let ends = [lw_memrchr(base, 0x0A, bytes.count), lw_memrchr(base, 0x0D, bytes.count)]
-        return ends.compactMap { $0.map { base.distance(to: UnsafeRawPointer($0)) } }.max()
+    /// Whether one of the lines of `region` (whose ends are line ends) matches. With a literal
+    /// that applies, the search hops from one occurrence to the next, and only the lines of the
+    /// occurrences that the text around them does not rule out are looked at.
+    private func wholeLinesMatch(_ region: UnsafeRawBufferPointer) -> Bool {
+        guard matcher.literalApplies(to: region) else { return eachLineMatches(region) }
+        var position = 0
+        while let found = matcher.nextCandidate(in: region, from: position) {
+            let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
+            let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[found...])).map { found + $0 } ?? region.count
+            if matcher.matches(UnsafeRawBufferPointer(rebasing: region[start..<end])) { return true }
+            position = end + 1
+        }
+        return false
     }
 
-    /// The offset of the first LF or CR in `bytes`, found with `memchr`.
-    static func firstLineEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        let ends = [memchr(base, 0x0A, bytes.count), memchr(base, 0x0D, bytes.count)]
-        return ends.compactMap { $0.map { base.distance(to: UnsafeRawPointer($0)) } }.min()
-    }
-
-    /// Whether the current line, without escapes and controls, contains a match.
-    private func matches() -> Bool {
-        guard !line.isEmpty else { return false }
-        return (try? regex.firstMatch(in: line.withUnsafeBytes(Self.text))) != nil
+    /// Whether one of the lines of `region` matches, each looked at in turn.
+    private func eachLineMatches(_ region: UnsafeRawBufferPointer) -> Bool {
+        var start = 0
+        while start <= region.count {
+            let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[start...])).map { start + $0 } ?? region.count
+            if matcher.matches(UnsafeRawBufferPointer(rebasing: region[start..<end])) { return true }
+            start = end + 1
+        }
+        return false
     }
 
     /// A line as text to match: without escapes and controls, so colours do not hide its words.
     static func text(_ line: UnsafeRawBufferPointer) -> String {
         let text = String(decoding: line, as: UTF8.self)
         return line.contains { $0 < 0x20 || $0 == 0x7F } ? Sanitizer.sanitize(text) : text
-    }
-
-    /// Bytes that make a pattern more than a literal.
-    private static func isSpecial(_ byte: UInt8) -> Bool {
-        Array("\\^$.|?*+()[]{}".utf8).contains(byte) || byte < 0x20
     }
 }

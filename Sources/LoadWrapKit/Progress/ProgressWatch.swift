@@ -12,7 +12,8 @@ final class ProgressWatch {
     private enum Pattern {
         /// `NN%` or `NN.N%`, found by scanning bytes: output can stream at gigabytes a second.
         case percent
-        case regex(Regex<AnyRegexOutput>)
+        /// A regex with named groups, behind `LineMatcher`'s filters.
+        case regex(LineMatcher)
     }
 
     /// The value that asks for the built-in pattern.
@@ -34,7 +35,7 @@ final class ProgressWatch {
         guard names.contains("pct") || (names.contains("done") && names.contains("total")) else {
             throw .progressGroups(text)
         }
-        pattern = .regex(regex)
+        pattern = .regex(LineMatcher(regex, pattern: text))
     }
 
     /// The value of the last line in `chunk` that has one, or nil. A partial line counts only for
@@ -43,7 +44,7 @@ final class ProgressWatch {
     /// chunk of thousands of lines costs a few matches.
     func feed(_ chunk: UnsafeRawBufferPointer) -> LoadProgress? {
         var found: LoadProgress?
-        if let firstEnd = LineWatch.firstLineEnd(in: chunk), let lastEnd = LineWatch.lastLineEnd(in: chunk) {
+        if let firstEnd = LineEnds.first(in: chunk), let lastEnd = LineEnds.last(in: chunk) {
             found = lastValue(in: UnsafeRawBufferPointer(rebasing: chunk[min(firstEnd + 1, lastEnd)..<lastEnd]))
             line.append(contentsOf: chunk[..<firstEnd])
             if found == nil { found = line.withUnsafeBytes { value(of: $0) } }
@@ -57,18 +58,33 @@ final class ProgressWatch {
         return found
     }
 
-    /// The value of the last of the whole lines in `region` that has one.
-    /// Each step looks back only as far as the previous line end, so a chunk costs one pass.
+    /// The value of the last of the whole lines in `region` that has one. Each step looks back
+    /// only as far as the previous line end, so a chunk costs one pass; with a regex's literal
+    /// that applies, only the lines of its occurrences are looked at, from the last back.
     private func lastValue(in region: UnsafeRawBufferPointer) -> LoadProgress? {
+        if case .regex(let matcher) = pattern, matcher.literalApplies(to: region) {
+            return lastValue(in: region, hoppingWith: matcher)
+        }
         var end = region.count
         while true {
-            var start = end
-            while start > 0 && region[start - 1] != 0x0A && region[start - 1] != 0x0D { start -= 1 }
-            let before = start > 0 ? start - 1 : nil
+            let start = LineEnds.lineStart(in: region, holding: end, floor: 0)
             if let value = value(of: UnsafeRawBufferPointer(rebasing: region[start..<end])) { return value }
-            guard let before else { return nil }
-            end = before
+            guard start > 0 else { return nil }
+            end = start - 1
         }
+    }
+
+    /// `lastValue(in:)` over the occurrences of `matcher`'s literal, from the last back, skipping
+    /// those the text around them rules out.
+    private func lastValue(in region: UnsafeRawBufferPointer, hoppingWith matcher: LineMatcher) -> LoadProgress? {
+        var limit = region.count
+        while let found = matcher.lastCandidate(in: region, before: limit) {
+            let start = LineEnds.lineStart(in: region, holding: found, floor: 0)
+            let end = LineEnds.first(in: UnsafeRawBufferPointer(rebasing: region[found...])).map { found + $0 } ?? region.count
+            if let value = value(of: UnsafeRawBufferPointer(rebasing: region[start..<end])) { return value }
+            limit = start
+        }
+        return nil
     }
 
     /// The line's first match as a value.
@@ -76,7 +92,7 @@ final class ProgressWatch {
         guard !line.isEmpty else { return nil }
         switch pattern {
         case .percent: return Self.firstPercent(in: line).map(LoadProgress.init(percent:))
-        case .regex(let regex): return Self.match(regex, in: line)
+        case .regex(let matcher): return Self.match(matcher, in: line)
         }
     }
 
@@ -97,8 +113,8 @@ final class ProgressWatch {
     }
 
     /// The regex's first match in the line without escapes, read from its named groups.
-    private static func match(_ regex: Regex<AnyRegexOutput>, in line: UnsafeRawBufferPointer) -> LoadProgress? {
-        guard let match = try? regex.firstMatch(in: LineWatch.text(line)) else { return nil }
+    private static func match(_ matcher: LineMatcher, in line: UnsafeRawBufferPointer) -> LoadProgress? {
+        guard let match = matcher.firstMatch(in: line) else { return nil }
         let group = { (name: String) in match.output[name]?.substring.flatMap { LoadProgress(text: $0 + "%")?.done } }
         if let percent = group("pct") { return LoadProgress(percent: percent) }
         guard let done = group("done"), let total = group("total") else { return nil }
