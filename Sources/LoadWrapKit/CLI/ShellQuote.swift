@@ -19,8 +19,8 @@ package enum ShellQuote {
         }
     }
 
-    /// `word` in single quotes.
-    private static func quoteRun(_ word: String) -> String {
+    /// `word` in single quotes, whatever it holds (zsh's completion specs are always quoted).
+    package static func quoteRun(_ word: String) -> String {
         // Inside single quotes nothing is special except the quote itself, which must close the
         // quoted run, appear escaped, and reopen it: 'it'\''s'.
         var quoted = "'"

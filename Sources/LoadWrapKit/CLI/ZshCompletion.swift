@@ -81,6 +81,6 @@ enum ZshCompletion {
 
     /// `text` in single quotes for zsh (empty for empty text).
     private static func quoted(_ text: String) -> String {
-        text.isEmpty ? "" : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        text.isEmpty ? "" : ShellQuote.quoteRun(text)
     }
 }

@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// Safe to use from any thread: every byte to the output, and every change of state, goes
 /// through one private serial queue, so no two threads ever interleave bytes on the terminal
-/// (the seed's "UI only from the main thread" rule, with the queue as the main thread).
+/// (UIKit's "UI only from the main thread" rule, with the queue as the main thread).
 /// When the output is not a terminal, or `TERM=dumb`, the indicator draws nothing at all;
 /// `print(_:)` still writes its lines.
 public final class LoadIndicator: @unchecked Sendable {
@@ -41,7 +41,7 @@ public final class LoadIndicator: @unchecked Sendable {
     /// Checked at every frame while started; the indicator stops when it returns true.
     private var stopCondition: (@Sendable () -> Bool)?
 
-    /// Prepares an indicator on `output` and draws nothing yet (the seed's `createLoadView`).
+    /// Prepares an indicator on `output` and draws nothing yet (iOS's `createLoadView` pattern).
     ///
     /// Nothing shows until `delay` after `start()`, so quick work leaves no trace. Elapsed time and
     /// frames count on `clock`: by default `ContinuousClock`, which never goes back and keeps
@@ -73,7 +73,7 @@ public final class LoadIndicator: @unchecked Sendable {
         currentTitle = Sanitizer.sanitize(title)
     }
 
-    /// Restores the terminal if the indicator is still running (the seed's `removeLoadView`).
+    /// Restores the terminal if the indicator is still running (iOS's `removeLoadView`).
     deinit {
         // No other reference exists, so no queue is needed: a timer handler still pending
         // finds its weak reference gone and does nothing.
@@ -106,7 +106,7 @@ public final class LoadIndicator: @unchecked Sendable {
     }
 
     /// Shows the spinner (after the delay) and animates it until `stop()`; a no-op while
-    /// already started (the seed's `loadViewStartAnimating`).
+    /// already started (iOS's `loadViewStartAnimating`).
     public func start() {
         queue.sync {
             guard overlay == nil, !removed else { return }
@@ -118,7 +118,7 @@ public final class LoadIndicator: @unchecked Sendable {
     }
 
     /// Erases the line and shows the cursor again; when it returns the terminal is as it was.
-    /// A no-op while stopped (the seed's `loadViewStopAnimating`).
+    /// A no-op while stopped (iOS's `loadViewStopAnimating`).
     public func stop() {
         queue.sync { finish() }
     }
@@ -162,7 +162,7 @@ public final class LoadIndicator: @unchecked Sendable {
     }
 
     /// Starts, runs `body`, and stops even when it throws; returns what `body` returns
-    /// (the seed's `loadViewEventHandler`).
+    /// (iOS's `loadViewEventHandler`).
     public func run<T>(_ body: () throws -> T) rethrows -> T {
         start()
         defer { stop() }

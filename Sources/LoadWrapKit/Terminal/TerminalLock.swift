@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// One spinner per terminal (the seed's singleton indicator): a loadwrap that draws on a terminal
+/// One spinner per terminal (like an app's singleton activity indicator): a loadwrap that draws on a terminal
 /// holds a lock named after it, so a second one on the same terminal — the other side of a pipe,
 /// a background job — draws nothing instead of fighting over the line and the keyboard. The
 /// holder writes its control channel's path into the lock file, so the second one can show its
