@@ -74,7 +74,8 @@ struct CursorRow: Equatable {
     /// not followed here.
     var defaultTabStops = true
 
-    /// True when the column is `column` as far as the row knows: a line feed there keeps it.
+    /// True when the cursor is known to be at column 0, with no character half-printed: a bare
+    /// line feed there begins a row known as well (`\r\n` cut between two reads).
     var isAtColumnZero: Bool { column == 0 && partial.isEmpty }
 
     /// Follows one run of text that holds no line feed (the scanner begins a row at each one),
