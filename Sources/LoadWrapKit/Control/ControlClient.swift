@@ -49,8 +49,10 @@ struct ControlClient {
         guard bytes.withUnsafeBytes({ deliver($0, roomMS: roomMS) }) else { return false }
         // A FIFO offers its writer no wake-up when read; the unread count is checked every
         // millisecond instead, bounded so a stopped or busy loadwrap never holds the command long.
-        for _ in 0..<settleMS where lw_unread_bytes(probe) > 0 {
+        var waitedMS = 0
+        while waitedMS < settleMS && lw_unread_bytes(probe) > 0 {
             usleep(1_000)
+            waitedMS += 1
         }
         return true
     }

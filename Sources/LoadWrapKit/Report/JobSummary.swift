@@ -30,11 +30,11 @@ struct JobSummary {
     /// Appends the row of a run, the header first where the file does not end in this table.
     /// The file is the runner's: it is not created when missing.
     func append(mark: String, title: String, outcome: Outcome, elapsedMS: Int) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        let fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { return }
         defer { close(fd) }
         let row = Self.row(mark: mark, title: title, outcome: outcome, elapsedMS: elapsedMS)
-        _ = FileDescriptorIO.writeAll(fd, Self.lead(tail: Self.tail(of: path)) + row)
+        _ = FileDescriptorIO.writeAll(fd, Self.lead(tail: Self.tail(of: fd)) + row)
     }
 
     /// One row: the mark, the title (cut, escaped), the time, and what ended the run.
@@ -60,11 +60,8 @@ struct JobSummary {
     /// The marks a row of this table starts with: UTF-8 and ASCII.
     private static let rowMarks = ["✔", "✖", "OK", "FAIL"]
 
-    /// The file's last bytes, enough for its last line; empty for an empty or unreadable file.
-    private static func tail(of path: String) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
+    /// The last bytes of the file open as `fd`, enough for its last line; empty for an empty file.
+    private static func tail(of fd: Int32) -> String {
         let size = lseek(fd, 0, SEEK_END)
         guard size > 0 else { return "" }
         var buffer = [UInt8](repeating: 0, count: min(Int(size), 1024))
