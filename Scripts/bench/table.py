@@ -8,6 +8,7 @@ from .measure import exiting, frame, history, idle, latency, memory, pipe, start
 from .stats import median
 
 WATCH_RATIO = 0.8  # issue 25: watching keeps at least this share of the plain relay's speed
+
 IDLE_CPU_MS = 6  # loadwrap's own CPU over the idle run (issue 14)
 FRAME_US = 50  # one frame: erase + redraw of an unchanged title (issue 14)
 
@@ -16,6 +17,12 @@ def _share_of_a_core(ms, result):
     """Idle CPU as ms over the run and as a share of one core."""
     seconds = result.facts["seconds"]
     return f"{ms:.1f} ms / {seconds} s = {ms / (seconds * 1e3) * 100:.2f} % of a core"
+
+
+def _watching(key, label, measure):
+    """A watching row: the same log through the plain relay is its baseline, paired run by run."""
+    return Figure(key=key, label=label, measure=measure, unit="{:.0f} MB/s", baseline="plain relay {b}",
+                  value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×"))
 
 
 FIGURES = (
@@ -85,24 +92,16 @@ FIGURES = (
         label="exit latency, history on: what remembering the run adds to the row above",
         measure=history.exit_latency, unit="{:.3f} ms", baseline="`LOADWRAP_HISTORY=0` {b}",
         value=excess("{:.3f} ms"), target=Target("≤", 1, " ms")),
-    Figure(
-        key="watch until absent",
-        label="watching, plain mode: `loadwrap --until 'NEVER+MATCHES' -- sh -c 'cat {mib} MiB build log >&2'`",
-        measure=watch.until_absent, unit="{:.0f} MB/s", baseline="plain relay {b}",
-        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
-    Figure(
-        key="watch until near",
-        label="watching: `--until 'CXX object src/[a-z]+/'` (its literal on every line, no match), same log",
-        measure=watch.until_near, unit="{:.0f} MB/s", baseline="plain relay {b}",
-        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
-    Figure(
-        key="watch progress never",
-        label="watching: `--progress-from '(?<done>[0-9]+)/(?<total>[0-9]+)'`, CMake log (`/` on every line, no match)",
-        measure=watch.progress_never, unit="{:.0f} MB/s", baseline="plain relay {b}",
-        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
-    Figure(
-        key="watch progress every",
-        label="watching: the same `--progress-from`, Ninja log (`[123/900000] …`: a match on every line)",
-        measure=watch.progress_every, unit="{:.0f} MB/s", baseline="plain relay {b}",
-        value=ratio(2, paired=True), target=Target("≥", WATCH_RATIO, "×")),
+    _watching("watch until absent",
+              "watching, plain mode: `loadwrap --until 'NEVER+MATCHES' -- sh -c 'cat {mib} MiB build log >&2'`",
+              watch.until_absent),
+    _watching("watch until near",
+              "watching: `--until 'CXX object src/[a-z]+/'` (its literal on every line, no match), same log",
+              watch.until_near),
+    _watching("watch progress never",
+              "watching: `--progress-from '(?<done>[0-9]+)/(?<total>[0-9]+)'`, CMake log (`/` on every line, no match)",
+              watch.progress_never),
+    _watching("watch progress every",
+              "watching: the same `--progress-from`, Ninja log (`[123/900000] …`: a match on every line)",
+              watch.progress_every),
 )
