@@ -51,7 +51,8 @@ enum CIService: Equatable, Sendable {
         escaped(text, ["%": "%AZP25", "\r": "%0D", "\n": "%0A"])
     }
 
-    private static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
+    /// `text` with each scalar found in `replacements` replaced: the escaping every CI's markup needs.
+    static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if let replacement = replacements[scalar] { result += replacement } else { result.unicodeScalars.append(scalar) }

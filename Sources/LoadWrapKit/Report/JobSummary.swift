@@ -72,16 +72,9 @@ struct JobSummary {
     /// `text` as Markdown table text: the characters that end a cell, start code, emphasis,
     /// a link or HTML are escaped, so a title from a command line renders as typed.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\", "|", "`", "*", "_", "[", "]", "~", "#": result += "\\" + String(character)
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            default: result.append(character)
-            }
-        }
-        return result
+        CIService.escaped(text, [
+            "\\": "\\\\", "|": "\\|", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "~": "\\~",
+            "#": "\\#", "<": "&lt;", ">": "&gt;", "&": "&amp;",
+        ])
     }
 }

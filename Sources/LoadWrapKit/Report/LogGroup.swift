@@ -53,18 +53,9 @@ enum LogGroup: Equatable, Sendable {
     /// Unicode line breaks (TeamCity's "Service Messages", escaped values), so a title can neither
     /// end the value nor the message.
     private static func teamCityValue(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "'", "|", "[", "]": escaped += "|" + String(scalar)
-            case "\n": escaped += "|n"
-            case "\r": escaped += "|r"
-            case "\u{85}": escaped += "|x"
-            case "\u{2028}": escaped += "|l"
-            case "\u{2029}": escaped += "|p"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        CIService.escaped(text, [
+            "'": "|'", "|": "||", "[": "|[", "]": "|]", "\n": "|n", "\r": "|r", "\u{85}": "|x", "\u{2028}": "|l",
+            "\u{2029}": "|p",
+        ])
     }
 }
