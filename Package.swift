@@ -1,21 +1,33 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Four layers, each allowed to see only those below it (docs/architecture.md):
+// LoadWrapCore (pure rendering) ← LoadWrapKit (the library) ← LoadWrapTool (the CLI's run) ← loadwrap.
 let package = Package(
     name: "loadwrap",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "loadwrap", targets: ["loadwrap"]),
+        // Only the library: a program that wants `LoadIndicator` compiles none of the tool.
         .library(name: "LoadWrapKit", targets: ["LoadWrapKit"]),
     ],
     targets: [
         // What Swift cannot call directly: async-signal-safe handlers, openpty, wait macros.
         .target(name: "CLoadWrap"),
-        .target(name: "LoadWrapKit", dependencies: ["CLoadWrap"]),
-        .executableTarget(name: "loadwrap", dependencies: ["LoadWrapKit"]),
+        // The spinner line, the painter, the output scanner and progress values: pure, no processes.
+        .target(name: "LoadWrapCore", dependencies: ["CLoadWrap"]),
+        // `LoadIndicator` for Swift programs, on top of the core.
+        .target(name: "LoadWrapKit", dependencies: ["LoadWrapCore", "CLoadWrap"]),
+        // Everything the executable needs: options, processes, presenters, control, history, CI.
+        .target(name: "LoadWrapTool", dependencies: ["LoadWrapKit", "LoadWrapCore", "CLoadWrap"]),
+        .executableTarget(name: "loadwrap", dependencies: ["LoadWrapTool"]),
         // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
-        .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapKit"]),
-        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit"]),
+        .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapCore"]),
+        .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
+        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport"]),
+        .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport"]),
+        // The manual clock both the library's and the tool's tests step.
+        .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit"], path: "Tests/LoadWrapTestSupport"),
         // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.
         .target(name: "CPtyTestSupport", path: "Tests/CPtyTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport"]),

@@ -1,4 +1,4 @@
-import LoadWrapKit
+import LoadWrapCore
 
 // `loadwrap-frame-bench [FRAMES]`: prints the nanoseconds one overlay frame costs (erase + redraw
 // of an unchanged title), the median of five rounds; `make bench` runs it for its frame-cost row.

@@ -1,3 +1,3 @@
-import LoadWrapKit
+import LoadWrapTool
 
 Launcher.main(Array(CommandLine.arguments.dropFirst()))

@@ -6,10 +6,10 @@ import Darwin
 #endif
 
 /// EINTR-safe reads and writes on file descriptors: whole buffers out, chunks in.
-enum FileDescriptorIO {
+package enum FileDescriptorIO {
     /// Writes all of `bytes` to `fd`; returns false when the descriptor refuses them (e.g. EPIPE, EIO).
     @discardableResult
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -30,13 +30,13 @@ enum FileDescriptorIO {
     /// terminal) reports EAGAIN when full, and retrying at once would spin. False when
     /// `timeoutMS` passed first.
     @discardableResult
-    static func waitWritable(_ fd: Int32, timeoutMS: Int = -1) -> Bool {
+    package static func waitWritable(_ fd: Int32, timeoutMS: Int = -1) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         return poll(&entry, 1, Int32(clamping: timeoutMS)) > 0
     }
 
     /// What a bounded read of a descriptor found.
-    enum ReadOutcome {
+    package enum ReadOutcome {
         /// Nothing more is waiting now (EAGAIN), the read budget is spent, or `body` said stop.
         case drained
         /// End of data: 0, or an error such as EIO from a pseudo-terminal with no writer left.
@@ -47,7 +47,7 @@ enum FileDescriptorIO {
     /// to `body` in order; stops early when `body` returns false. A non-blocking descriptor is
     /// read until nothing more waits; a blocking one, such as a file, until its end.
     @discardableResult
-    static func readChunks(
+    package static func readChunks(
         _ fd: Int32, into buffer: inout [UInt8], maxReads: Int = .max, _ body: (UnsafeRawBufferPointer) -> Bool
     ) -> ReadOutcome {
         var reads = 0
@@ -68,7 +68,7 @@ enum FileDescriptorIO {
     }
 
     /// Up to `limit` bytes of the file open as `fd`, from its start, whatever its offset (pread).
-    static func readPrefix(_ fd: Int32, upTo limit: Int) -> [UInt8] {
+    package static func readPrefix(_ fd: Int32, upTo limit: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit)
         var count = 0
         while count < limit {
@@ -86,14 +86,14 @@ enum FileDescriptorIO {
 
     /// Writes all of `text` as UTF-8 to `fd`.
     @discardableResult
-    static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+    package static func writeAll(_ fd: Int32, _ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes `head`, `body` and `tail` in one `writev` where the kernel takes them whole.
     @discardableResult
-    static func writeAll(_ fd: Int32, head: [UInt8], body: UnsafeRawBufferPointer, tail: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, head: [UInt8], body: UnsafeRawBufferPointer, tail: [UInt8]) -> Bool {
         if head.isEmpty && tail.isEmpty { return writeAll(fd, body) }
         return head.withUnsafeBytes { h in
             tail.withUnsafeBytes { t in

@@ -1,0 +1,254 @@
+/// The spinner line as a state machine over time: whether it shows, and the exact bytes that
+/// draw it, erase it and keep the cursor as the command left it. Pure: no I/O, time is passed in.
+package struct Overlay {
+    /// How the line looks.
+    package struct Look: Sendable {
+        /// Animation frames and their interval.
+        var style: SpinnerStyle
+        /// Whether to colour the frame and the elapsed time.
+        var color: Bool
+        /// Whether the terminal takes UTF-8 (else ASCII ellipsis).
+        var utf8: Bool
+
+        package init(style: SpinnerStyle, color: Bool, utf8: Bool) {
+            (self.style, self.color, self.utf8) = (style, color, utf8)
+        }
+    }
+
+    /// Where on the screen the line is drawn.
+    package enum Placement: Equatable {
+        /// At the start of an empty line, in half the terminal's width.
+        case line
+        /// On the row of a line the command is rewriting in place, whose text ends at the cursor:
+        /// in the blank cells `gap` columns right of it, `columns` wide. The cursor is saved before
+        /// (DECSC) and restored after (DECRC), so it goes back exactly where the terminal had it,
+        /// whatever width the terminal gave the command's characters.
+        case beside(gap: Int, columns: Int)
+    }
+
+    /// Frames, colour and charset.
+    let look: Look
+    /// The title beside the frame, safe to print: sanitised where it entered loadwrap.
+    private(set) var title: String
+    /// When the work started; elapsed time and frames count from here.
+    let startMS: Int
+    /// Nothing is drawn before `startMS + delayMS`.
+    let delayMS: Int
+    /// The terminal width in columns.
+    package var columns: Int
+    /// True while the line is on the screen.
+    package private(set) var visible = false
+    /// True while the overlay, not the command, has hidden the cursor.
+    private var hidCursor = false
+    /// Where the line was last drawn, so the erase takes it from there.
+    private(set) var placement = Placement.line
+    /// When the line was last drawn (or a frame skipped), for coalescing.
+    private var lastDrawMS: Int?
+    /// The time the last drawn line shows (its frame and elapsed time), for putting it back as it was.
+    private var shownMS: Int?
+
+    /// Prepares an overlay that draws nothing until `draw` is called; `title` is already sanitised.
+    package init(look: Look, title: String, startMS: Int, delayMS: Int, columns: Int) {
+        self.look = look
+        self.title = title
+        self.startMS = startMS
+        self.delayMS = delayMS
+        self.columns = columns
+        frameWidths = look.style.frames.map(DisplayWidth.of)
+        drawnFrames = look.style.frames.map {
+            Array((look.color ? SpinnerLine.frameColorOn + $0 + SpinnerLine.frameColorOff : $0).utf8)
+        }
+    }
+
+    /// The display width of each of the style's frames, measured once.
+    private let frameWidths: [Int]
+    /// Each frame's bytes as the line starts with them (coloured or not), built once.
+    private let drawnFrames: [[UInt8]]
+    /// The bytes of the last draw. Kept so the next draw reuses their storage: the caller has
+    /// written and dropped its copy by then, so no frame allocates.
+    private var drawn: [UInt8] = []
+
+    /// How far along the work is, and the estimate of the time left.
+    private(set) var progress = ProgressEstimate()
+    /// How long the command usually takes, from earlier runs; shown while no progress is known.
+    var usualMS: Int?
+
+    /// A new progress value (nil: back to a plain spinner); it shows at the next frame.
+    package mutating func setProgress(_ value: LoadProgress?, nowMS: Int) {
+        progress.update(value, nowMS: nowMS)
+    }
+
+    /// What the line says besides title and time: progress wins over the usual time.
+    func status(nowMS: Int) -> LineStatus {
+        if let value = progress.progress { return .progress(value, remainingMS: progress.remainingMS(nowMS: nowMS)) }
+        return usualMS.map { .usually(ms: $0) } ?? .none
+    }
+
+    /// Replaces the title with `text`, already sanitised; it shows at the next draw.
+    package mutating func setTitle(_ text: String) {
+        title = text
+        lastDrawMS = nil
+    }
+
+    /// True when a draw now would be on time: past the delay, and a frame interval after the last draw.
+    package func isDue(nowMS: Int) -> Bool {
+        nowMS >= nextDrawMS
+    }
+
+    /// True once the delay is over: from then on the line shows wherever it may.
+    func isPastDelay(nowMS: Int) -> Bool {
+        nowMS >= startMS + delayMS
+    }
+
+    /// The time of the next frame, for the event loop's timeout.
+    package var nextDrawMS: Int {
+        let firstMS = startMS + delayMS
+        guard let last = lastDrawMS else { return firstMS }
+        return max(firstMS, last + look.style.intervalMS)
+    }
+
+    /// Bytes that draw (or redraw) the line at `placement`: for `.line` the cursor must be at the
+    /// start of an empty line. `commandHidCursor` says whether the cursor is already hidden by the
+    /// command. Unless `advancing`, the line is the one last drawn (its frame and its time): the
+    /// animation advances once a frame interval, however often the line is put back.
+    package mutating func draw(
+        nowMS: Int, commandHidCursor: Bool, commandDisabledAutowrap: Bool = false, at placement: Placement = .line,
+        advancing: Bool = true
+    ) -> [UInt8] {
+        drawn.removeAll(keepingCapacity: true)
+        // At a line's start the cursor would sit on the frame; beside a line it rests at the end
+        // of the command's text, where the bare run shows it (and a prompt needs it).
+        if !visible && !commandHidCursor && placement == .line {
+            drawn += Self.hideCursor
+            hidCursor = true
+        }
+        let timeMS = advancing ? nowMS : shownMS ?? nowMS
+        let elapsed = max(0, timeMS - startMS)
+        let index = look.style.frameIndex(at: elapsed)
+        // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
+        // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
+        var width = Self.drawnColumns(columns)
+        if case .beside(let gap, let besideColumns) = placement {
+            drawn += Self.saveCursor + Array("\u{1B}[\(gap)C".utf8)
+            width = besideColumns
+        } else {
+            drawn += Self.carriageReturn
+        }
+        if !commandDisabledAutowrap { drawn += Self.autowrapOff }
+        appendLine(frame: index, elapsedMS: elapsed, nowMS: timeMS, columns: width)
+        drawn += Self.eraseLine
+        if !commandDisabledAutowrap { drawn += Self.autowrapOn }
+        drawn += placement == .line ? Self.carriageReturn : Self.restoreCursor
+        visible = true
+        self.placement = placement
+        if advancing { (lastDrawMS, shownMS) = (nowMS, nowMS) }
+        return drawn
+    }
+
+    /// What the last draw laid out, so a frame that changes only the spinner's frame reuses it.
+    private var kept: KeptLine?
+
+    /// Appends the line's bytes for `frame` to `drawn`. The layout depends on the frame only
+    /// through its width (every line starts with the frame), so the bytes after it are kept from
+    /// the last draw while the title, the elapsed second, the status and the width stay the same:
+    /// the title is not measured again, nor the elapsed text rebuilt, until something in the key changes.
+    private mutating func appendLine(frame index: Int, elapsedMS: Int, nowMS: Int, columns: Int) {
+        let status = status(nowMS: nowMS)
+        let key = KeptLine.Key(
+            frameWidth: frameWidths[index], title: title, second: elapsedMS / 1000,
+            status: status, pastUsual: { if case .usually(let ms) = status { return elapsedMS > ms } else { return false } }(),
+            columns: columns)
+        if let kept, kept.key == key {
+            guard let rest = kept.rest else { return }
+            drawn += drawnFrames[index]
+            drawn += rest
+            return
+        }
+        let line = Array(SpinnerLine.render(
+            frame: look.style.frames[index], title: title, elapsedMS: elapsedMS, columns: columns,
+            color: look.color, utf8: look.utf8, status: status).utf8)
+        kept = KeptLine(key: key, rest: line.isEmpty ? nil : Array(line[drawnFrames[index].count...]))
+        drawn += line
+    }
+
+    /// The part of the last line after its frame, and what it was laid out from.
+    private struct KeptLine {
+        /// Everything the layout after the frame depends on.
+        struct Key: Equatable {
+            var frameWidth: Int
+            var title: String
+            var second: Int
+            var status: LineStatus
+            var pastUsual: Bool
+            var columns: Int
+        }
+        var key: Key
+        /// The bytes after the frame; nil when the line was empty (not even the frame fit).
+        var rest: [UInt8]?
+    }
+
+    /// The width the line may reach, from column 0: half the terminal. Terminals that reflow (tmux, kitty,
+    /// VTE, iTerm2, Windows Terminal, Alacritty, Ghostty) rewrap a line wider than a narrowed
+    /// window onto two rows, may push its first row into the scrollback, and may leave the cursor
+    /// on either row; a line at most half as wide survives halving the window (a split pane, a
+    /// snap) untouched. `Scripts/experiments/reflow_replay.py` has the measurements.
+    static func drawnColumns(_ columns: Int) -> Int {
+        1 + (columns - 1) / 2
+    }
+
+    /// Lets a frame pass undrawn (the command needs the screen), so the next check waits an interval.
+    mutating func skipFrame(nowMS: Int) {
+        lastDrawMS = nowMS
+    }
+
+    /// Bytes that remove the line and give the cursor back as the command left it; empty when hidden.
+    /// The cursor rests at column 0 of the line, so the erase needs no width and stays right when
+    /// the terminal has reflowed the line since: it clears the row and everything below it (nothing
+    /// of the command's is below the line, which is only drawn at the bottom of its output). The
+    /// step right first: tmux pushes its whole screen into the scrollback on an `ESC[J` from the
+    /// top-left corner. Clearing whole rows also drops tmux's soft-wrap mark, which would otherwise
+    /// join the row with the next one when the window widens.
+    package mutating func erase() -> [UInt8] {
+        takeAway(with: Self.erasure)
+    }
+
+    /// The erase when the terminal has just echoed a key (`^C`) at the cursor, over the start of
+    /// the line: from the cursor on, so the echo stays, as it does bare. Where the echo did not
+    /// happen (yet), the cursor is still at column 0 and this is the whole line.
+    mutating func eraseAfterEcho() -> [UInt8] {
+        takeAway(with: Self.eraseFromCursor)
+    }
+
+    /// `erasure` when the line shows, then the cursor back if the line hid it. Beside a line, the
+    /// cursor is at the end of the command's text: everything after it is the line's, or blank,
+    /// however a terminal that reflows has rewrapped the row since, so an erase below (ED 0) from
+    /// the cursor takes it all and leaves the cursor where it was. Never at column 0, where tmux
+    /// would move its screen into the scrollback (see `erase`).
+    private mutating func takeAway(with erasure: [UInt8]) -> [UInt8] {
+        guard visible else { return [] }
+        visible = false
+        var bytes = placement == .line ? erasure : Self.eraseBelow
+        if hidCursor { bytes += Self.showCursor }
+        hidCursor = false
+        return bytes
+    }
+
+    private static let carriageReturn: [UInt8] = [0x0D]
+    /// DECSC and DECRC: the cursor saved and restored exactly (VT100; the command saved none).
+    private static let saveCursor: [UInt8] = [0x1B, 0x37]
+    private static let restoreCursor: [UInt8] = [0x1B, 0x38]
+    /// The rest of the row, one step right, everything below, one step back: the same at column 0
+    /// (the echo not there yet) as after the echo, and not an erase from the top-left corner,
+    /// which tmux moves into its history.
+    private static let eraseFromCursor: [UInt8] = Array("\u{1B}[K\u{1B}[C\u{1B}[J\u{1B}[D".utf8)
+    /// Erase from the cursor to the end of the screen (ED 0).
+    private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
+    /// Erase to the end of the line; from column 0, the whole line.
+    private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
+    /// The erase: the row, one step right, everything below, back to column 0.
+    private static let erasure: [UInt8] = Array("\r\u{1B}[K\u{1B}[C\u{1B}[J\r".utf8)
+    private static let autowrapOff: [UInt8] = Array("\u{1B}[?7l".utf8)
+    private static let autowrapOn: [UInt8] = Array("\u{1B}[?7h".utf8)
+    private static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
+    private static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
+}

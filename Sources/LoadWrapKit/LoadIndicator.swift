@@ -1,0 +1,238 @@
+@_exported import LoadWrapCore
+import Dispatch
+
+/// A spinner on the last line of the terminal while your program works, erased without a
+/// trace when it stops.
+///
+/// Safe to use from any thread: every byte to the output, and every change of state, goes
+/// through one private serial queue, so no two threads ever interleave bytes on the terminal
+/// (UIKit's "UI only from the main thread" rule, with the queue as the main thread).
+/// When the output is not a terminal, or `TERM=dumb`, the indicator draws nothing at all;
+/// `print(_:)` still writes its lines.
+public final class LoadIndicator: @unchecked Sendable {
+    /// The style actually drawn: the one asked for, or `line` when the locale is not UTF-8.
+    public let style: SpinnerStyle
+    /// Frames, colour and charset, fixed at creation.
+    private let look: Overlay.Look
+    /// Milliseconds after `start()` before the line first shows.
+    private let delayMS: Int
+    /// The caller's clock, read in milliseconds; a manual clock in tests.
+    private let clock: any TimeSource
+    /// Where bytes go.
+    private let output: OutputEndpoint
+    /// False when the output is not a terminal that can take the line: then nothing is drawn.
+    private let draws: Bool
+    /// Whether a real timer animates the line; tests turn it off and call `tick()` instead.
+    private let animates: Bool
+    /// The one owner of the state below and of every write to `output`.
+    private let queue = DispatchQueue(label: "LoadWrapKit.LoadIndicator")
+
+    // State: touched only on `queue`, or in `deinit`, when no other reference exists.
+
+    /// The current title, sanitised.
+    private var currentTitle: String
+    /// How far along the work is, or nil.
+    private var currentProgress: LoadProgress?
+    /// The line while started (shown or still within the delay); nil while stopped.
+    private var overlay: Overlay?
+    /// Wakes the queue for the next frame while started.
+    private var timer: DispatchSourceTimer?
+    /// True after `remove()`: the indicator never starts again.
+    private var removed = false
+    /// Checked at every frame while started; the indicator stops when it returns true.
+    private var stopCondition: (@Sendable () -> Bool)?
+
+    /// Prepares an indicator on `output` and draws nothing yet (iOS's `createLoadView` pattern).
+    ///
+    /// Nothing shows until `delay` after `start()`, so quick work leaves no trace. Elapsed time and
+    /// frames count on `clock`: by default `ContinuousClock`, which never goes back and keeps
+    /// counting while the machine sleeps, so the time shown is the time waited. Colour follows
+    /// `NO_COLOR` and `TERM`; a non-ASCII `style` falls back to `line` when the locale
+    /// (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8.
+    public convenience init(
+        title: String = "Loading…", style: SpinnerStyle = .dots, delay: Duration = .zero,
+        output: LoadIndicatorOutput = .standardError, clock: some Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(
+            title: title, style: style, delay: delay, output: output, clock: clock,
+            environment: .current(), animates: true)
+    }
+
+    /// Prepares an indicator with the environment given, and with or without its own timer.
+    init(
+        title: String, style: SpinnerStyle, delay: Duration, output: LoadIndicatorOutput, clock: some Clock<Duration>,
+        environment: IndicatorEnvironment, animates: Bool
+    ) {
+        self.style = SpinnerStyle.fallback(for: style, utf8: environment.utf8)
+        look = Overlay.Look(style: self.style, color: environment.color, utf8: environment.utf8)
+        // The render core counts in milliseconds from the indicator's creation.
+        delayMS = max(0, delay.wholeMilliseconds)
+        self.clock = ClockTimeSource(clock)
+        self.output = output.open()
+        draws = self.output.isTerminal && !environment.dumbTerminal
+        self.animates = animates
+        currentTitle = Sanitizer.sanitize(title)
+    }
+
+    /// Restores the terminal if the indicator is still running (iOS's `removeLoadView`).
+    deinit {
+        // No other reference exists, so no queue is needed: a timer handler still pending
+        // finds its weak reference gone and does nothing.
+        finish()
+    }
+
+    /// The text beside the spinner; a change shows at the next frame. Control characters and
+    /// escape sequences are stripped, so a title can never move the cursor or recolour the screen.
+    public var title: String {
+        get { queue.sync { currentTitle } }
+        set {
+            queue.sync {
+                currentTitle = Sanitizer.sanitize(newValue)
+                overlay?.setTitle(currentTitle)
+            }
+        }
+    }
+
+    /// How far along the work is, drawn as a bar with its figures and, once it can be estimated,
+    /// the time left: `⠙ Uploading ━━━━━━━━╸━━━━━━━ 52% · 12s · ~11s left`. nil (the default)
+    /// is a plain spinner. A change shows at the next frame.
+    public var progress: LoadProgress? {
+        get { queue.sync { currentProgress } }
+        set {
+            queue.sync {
+                currentProgress = newValue
+                overlay?.setProgress(newValue, nowMS: clock.nowMS())
+            }
+        }
+    }
+
+    /// Shows the spinner (after the delay) and animates it until `stop()`; a no-op while
+    /// already started (iOS's `loadViewStartAnimating`).
+    public func start() {
+        queue.sync {
+            guard overlay == nil, !removed else { return }
+            overlay = Overlay(look: look, title: currentTitle, startMS: clock.nowMS(), delayMS: delayMS, columns: output.columns)
+            overlay!.setProgress(currentProgress, nowMS: clock.nowMS())
+            drawIfDue()
+            startTimer()
+        }
+    }
+
+    /// Erases the line and shows the cursor again; when it returns the terminal is as it was.
+    /// A no-op while stopped (iOS's `loadViewStopAnimating`).
+    public func stop() {
+        queue.sync { finish() }
+    }
+
+    /// Lets a condition end the spinner: it is checked at every frame while started, and the
+    /// spinner stops the first time it holds (the pull-to-refresh seed: stop when the data arrives).
+    /// Checked on the indicator's queue, so it must not call back into the indicator.
+    public func stop(when condition: @escaping @Sendable () -> Bool) {
+        queue.sync {
+            stopCondition = condition
+            stopIfConditionHolds()
+            if timer == nil && overlay != nil { startTimer() }
+        }
+    }
+
+    /// Stops for good: the terminal is restored and `start()` does nothing afterwards.
+    public func remove() {
+        queue.sync {
+            finish()
+            removed = true
+        }
+    }
+
+    /// Writes `line` and a newline above the running spinner, in one write: erase, line, redraw;
+    /// the redraw advances the animation only when a frame is due, so printing often never
+    /// hurries it. While stopped, or when the output is not a terminal, just the line. The text
+    /// is written as given: it is the caller's own output, colours included.
+    public func print(_ line: String) {
+        queue.sync {
+            let shown = draws && overlay?.visible == true
+            var bytes = shown ? overlay!.erase() : []
+            bytes += Array(line.utf8)
+            bytes.append(0x0A)
+            if shown {
+                let now = clock.nowMS()
+                overlay!.columns = output.columns
+                bytes += overlay!.draw(nowMS: now, commandHidCursor: false, advancing: overlay!.isDue(nowMS: now))
+            }
+            output.write(bytes)
+        }
+    }
+
+    /// Starts, runs `body`, and stops even when it throws; returns what `body` returns
+    /// (iOS's `loadViewEventHandler`).
+    public func run<T>(_ body: () throws -> T) rethrows -> T {
+        start()
+        defer { stop() }
+        return try body()
+    }
+
+    /// Starts, awaits `body` on the caller's actor, and stops even when it throws; returns what
+    /// `body` returns.
+    public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+        start()
+        defer { stop() }
+        return try await body()
+    }
+
+    /// Checks the stop condition, then draws the next frame if it is due; what the timer does,
+    /// callable by tests with a manual clock.
+    func tick() {
+        queue.sync {
+            stopIfConditionHolds()
+            drawIfDue()
+        }
+    }
+
+    /// Stops when a stop condition is set and holds. On `queue`.
+    private func stopIfConditionHolds() {
+        guard overlay != nil, let condition = stopCondition, condition() else { return }
+        stopCondition = nil
+        finish()
+    }
+
+    /// Draws the line if started, drawing, and a frame is due. On `queue`.
+    private func drawIfDue() {
+        guard draws, overlay != nil else { return }
+        let now = clock.nowMS()
+        guard overlay!.isDue(nowMS: now) else { return }
+        overlay!.columns = output.columns
+        output.write(overlay!.draw(nowMS: now, commandHidCursor: false))
+    }
+
+    /// Erases the line if shown and forgets it; cancels the timer. On `queue` or in `deinit`.
+    private func finish() {
+        timer?.cancel()
+        timer = nil
+        stopCondition = nil
+        guard overlay != nil else { return }
+        if draws { output.write(overlay!.erase()) }
+        overlay = nil
+    }
+
+    /// Creates the timer that wakes the queue for each frame. On `queue`.
+    private func startTimer() {
+        guard animates, draws || stopCondition != nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in
+            guard let self, self.timer != nil else { return }
+            self.stopIfConditionHolds()
+            self.drawIfDue()
+            self.armTimer()
+        }
+        self.timer = timer
+        armTimer()
+        timer.resume()
+    }
+
+    /// Sets the timer for the next frame: a one-shot reset after each wake, so a late or early
+    /// wake-up never drifts the animation off the clock the overlay counts with. On `queue`.
+    private func armTimer() {
+        guard let timer, let overlay else { return }
+        let waitMS = max(1, overlay.nextDrawMS - clock.nowMS())
+        timer.schedule(deadline: .now() + .milliseconds(waitMS), leeway: .milliseconds(2))
+    }
+}

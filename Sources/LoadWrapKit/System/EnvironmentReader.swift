@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads variables of the running process into the dictionary the pure rules take.
+package enum EnvironmentReader {
+    /// The variables in `names` that are set. Read one by one with `getenv` rather than by walking
+    /// the whole environment into Swift strings, which cost more than the rest of loadwrap's
+    /// start-up together.
+    package static func read(_ names: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,209 @@
+import LoadWrapCore
+
+/// Turns loadwrap's arguments (without argv[0]) into an `Invocation`, or a `UsageError`.
+///
+/// Options come first; everything after `--`, or from the first word that is not an option, is the
+/// command, untouched, so `loadwrap make -j8` runs `make -j8`. Values may be attached
+/// (`--title=x`, `-tx`) or follow (`--title x`, `-t x`). `--help`, `--version`, `--list-spinners`,
+/// `--generate-manual` and `--completions` act as soon as they are read. Texts loadwrap will print
+/// (titles, `say` and `done`) are sanitised here, where they enter.
+///
+/// A run also takes defaults from the environment: each option whose `OptionSpec` row names a
+/// variable (`LOADWRAP_MODE`) reads it when the option is not on the command line, through the same
+/// `apply` as the flag, so a bad value is refused the same way, naming the variable. An empty
+/// variable counts as unset; a flag beats its variable, whose value is then not even checked
+/// (as clap's `env`).
+package enum ArgumentParser {
+    /// An option word split into its option, the name as the user typed it, and any attached value.
+    private typealias OptionWord = (spec: OptionSpec, name: String, attached: String?)
+
+    /// Parses `arguments`, with the defaults of a run from `environment`, which is evaluated only
+    /// for a run (`--version` and `say` never read it); the first problem found, left to right,
+    /// then in the variables in table order, is thrown.
+    package static func parse(
+        _ arguments: [String], environment: @autoclosure () -> [String: String] = [:]
+    ) throws(UsageError) -> Invocation {
+        // `say`, `done` and `progress` talk back to a running loadwrap; `loadwrap -- say` runs a
+        // command called say.
+        if let verb = arguments.first, verb == "say" || verb == "done" {
+            let text = Sanitizer.sanitize(arguments.dropFirst().joined(separator: " "))
+            return verb == "say" ? .say(text) : .done(text.isEmpty ? nil : text)
+        }
+        if arguments.first == "progress" {
+            return .progress(try progress(Array(arguments.dropFirst())))
+        }
+        // `loadwrap history --clear` forgets every remembered run; `loadwrap -- history` runs a command.
+        if arguments.first == "history" {
+            guard arguments.dropFirst() == ["--clear"] else { throw .historyUsage }
+            return .clearHistory
+        }
+        var options = Options(command: [])
+        var given: [OptionSpec.ID] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if word == "--" {
+                return try run(options, command: arguments[(index + 1)...], given: given, environment: environment)
+            }
+            guard let option = try split(word) else {
+                return try run(options, command: arguments[index...], given: given, environment: environment)
+            }
+            index += 1
+            var value: String?
+            if option.spec.valueIsOptional {
+                value = option.attached
+            } else if option.spec.valueName != nil {
+                if let attached = option.attached {
+                    value = attached
+                } else if index < arguments.endIndex, !looksLikeOption(arguments[index]) {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw .missingValue(option: option.name, valueName: option.spec.valueName ?? "")
+                }
+            } else if option.attached != nil {
+                throw .unexpectedValue(option: option.name)
+            }
+            if let done = try apply(option.spec.id, name: option.name, value: value, to: &options) {
+                return done
+            }
+            given.append(option.spec.id)
+        }
+        throw .missingCommand
+    }
+
+    /// Whether `word` would be read as an option; a lone `-` is an ordinary word (often "stdin").
+    static func looksLikeOption(_ word: String) -> Bool {
+        word.hasPrefix("-") && word != "-"
+    }
+
+    /// The option `word` names, or nil when `word` starts the command.
+    private static func split(_ word: String) throws(UsageError) -> OptionWord? {
+        guard looksLikeOption(word) else { return nil }
+        if word.hasPrefix("--") {
+            let name = String(word.prefix { $0 != "=" })
+            let attached = name.count < word.count ? String(word.dropFirst(name.count + 1)) : nil
+            guard let spec = OptionSpec.withLong(name) else {
+                throw unknownOption(name.count > 2 ? name : word)
+            }
+            return (spec, name, attached)
+        }
+        let rest = String(word.dropFirst(2))
+        guard let letter = word.dropFirst().first, let spec = OptionSpec.withShort(letter),
+            spec.valueName != nil || rest.isEmpty
+        else {
+            throw unknownOption(word)
+        }
+        return (spec, "-\(letter)", rest.isEmpty ? nil : rest)
+    }
+
+    /// The error for an option that does not exist, with the nearest real long option if any.
+    private static func unknownOption(_ word: String) -> UsageError {
+        .unknownOption(word, suggestion: Suggestion.closest(to: word, among: OptionSpec.all.map(\.long)))
+    }
+
+    /// Records one option in `options`; returns an invocation when the option ends parsing.
+    private static func apply(
+        _ id: OptionSpec.ID, name: String, value: String?, to options: inout Options
+    ) throws(UsageError) -> Invocation? {
+        let text = value ?? ""
+        switch id {
+        case .help: return .help
+        case .version: return .version
+        case .listSpinners: return .listSpinners
+        case .generateManual: return .manual
+        case .completions: return .completions(try choice(text, option: name))
+        case .title: options.title = Sanitizer.sanitize(text)
+        case .spinner: options.spinner = try spinner(text, option: name)
+        case .delay: options.delayMS = try duration(text, option: name)
+        case .mode: options.mode = try choice(text, option: name)
+        case .color: options.color = try choice(text, option: name)
+        case .quiet: options.quiet = true
+        case .result: options.result = value == nil ? .always : try choice(text, option: name)
+        case .success: options.successText = Sanitizer.sanitize(text)
+        case .failure: options.failureText = Sanitizer.sanitize(text)
+        case .heartbeat: options.heartbeatMS = try duration(text, option: name)
+        case .noGroup: options.groups = false
+        case .noAnnotate: options.annotate = false
+        case .noSummary: options.summary = false
+        case .timestamps: options.timestamps = value == nil ? .elapsed : try choice(text, option: name)
+        case .until:
+            _ = try LineWatch(pattern: text)  // a bad pattern fails here, before anything runs
+            options.until = text
+        case .timeout:  // 0 means no limit, as GNU timeout
+            let ms = try duration(text, option: name)
+            options.timeoutMS = ms == 0 ? nil : ms
+        case .killAfter: options.killAfterMS = try duration(text, option: name)
+        case .termProgress: options.termProgress = try choice(text, option: name)
+        case .notify: options.notifyAfterMS = value == nil ? Options.defaultNotifyAfterMS : try duration(text, option: name)
+        case .progressFrom:
+            _ = try ProgressWatch(pattern: text)  // a bad pattern fails here, before anything runs
+            options.progressFrom = text
+        case .noHistory: options.history = false
+        }
+        return nil
+    }
+
+    /// `loadwrap progress`'s value: `N%`, `DONE/TOTAL` with an optional `--unit B` (or `--unit=B`),
+    /// or nil for `--clear`.
+    private static func progress(_ words: [String]) throws(UsageError) -> LoadProgress? {
+        var words = words
+        if words == ["--clear"] { return nil }
+        var unit = LoadProgress.Unit.items
+        if let index = words.firstIndex(where: { $0 == "--unit" || $0.hasPrefix("--unit=") }) {
+            let value = words[index] == "--unit" ? (index + 1 < words.count ? words[index + 1] : "") : String(words[index].dropFirst(7))
+            guard value == "B" else { throw .invalidValue(value, option: "--unit", accepted: ["B"]) }
+            words.removeSubrange(index...(words[index] == "--unit" ? index + 1 : index))
+            unit = .bytes
+        }
+        guard words.count == 1, let value = LoadProgress(text: Substring(words[0]), unit: unit) else {
+            throw .invalidProgress(words.joined(separator: " "))
+        }
+        return value
+    }
+
+    /// Milliseconds for a DURATION value, or an error naming it.
+    private static func duration(_ value: String, option: String) throws(UsageError) -> Int {
+        guard let ms = DurationParser.milliseconds(value) else { throw .invalidDuration(value, option: option) }
+        return ms
+    }
+
+    /// The catalogue style called `name`, or an error suggesting the nearest name.
+    private static func spinner(_ name: String, option: String) throws(UsageError) -> SpinnerStyle {
+        if let style = SpinnerStyle.named(name) { return style }
+        let names = SpinnerStyle.catalogue.map(\.name)
+        throw .unknownSpinner(name, option: option, suggestion: Suggestion.closest(to: name, among: names))
+    }
+
+    /// The case of a fixed-choice option (`--mode`, `--color`) spelled `value`.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: String, option: String
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        if let choice = Choice(rawValue: value) { return choice }
+        throw .invalidValue(value, option: option, accepted: Choice.allCases.map(\.rawValue))
+    }
+
+    /// The `run` invocation, with the variables of the options not `given` applied, or an error
+    /// when the command is empty or a variable's value is bad.
+    private static func run(
+        _ options: Options, command: ArraySlice<String>, given: [OptionSpec.ID], environment: () -> [String: String]
+    ) throws(UsageError) -> Invocation {
+        guard !command.isEmpty else { throw .missingCommand }
+        var options = options
+        let environment = environment()
+        for spec in OptionSpec.all {
+            guard let variable = spec.environment, !given.contains(spec.id),
+                let value = environment[variable], !value.isEmpty
+            else { continue }
+            if spec.valueName == nil {
+                // A flag's variable is a switch (`LOADWRAP_HISTORY=0` is `--no-history`); any
+                // other value leaves the flag off, as before the variable was general.
+                if History.switchedOff(value) { _ = try apply(spec.id, name: variable, value: nil, to: &options) }
+            } else {
+                _ = try apply(spec.id, name: variable, value: value, to: &options)
+            }
+        }
+        options.command = Array(command)
+        return .run(options)
+    }
+}

@@ -1,0 +1,79 @@
+import LoadWrapCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a run is set up with before the command starts: where the command lives (the topology),
+/// what passes through loadwrap (the plumbing), and who writes to stderr (the presenter of the mode).
+/// The only place that looks at the mode to choose them.
+struct Stage {
+    let topology: Topology
+    let plumbing: Plumbing
+    let presenter: any Presenter
+    /// The terminal the overlay draws on, or nil.
+    let terminal: TerminalDevice?
+
+    /// Decides the topology from the terminal and loadwrap's stdout, opens the plumbing, and makes the presenter.
+    init(_ session: Session, startMS: Int) throws(SpawnError) {
+        let options = session.options
+        let terminal = session.mode == .overlay ? TerminalDevice(fd: 2) : nil
+        // Shared when stdout is a pipe: its reader may print on the terminal or read its keys. A pipe
+        // into stdin is not enough: `seq 100 | loadwrap -- less` needs the keys through loadwrap,
+        // as less reads them from its stderr, the pseudo-terminal (see README, known limits).
+        let sharedPipe = terminal == nil ? nil : SharedPipe(fd: 1)
+        let shared = sharedPipe != nil
+        let keys = terminal != nil && !shared ? terminal?.keyboard() : nil
+        topology = Topology.decide(overlayOnTerminal: terminal != nil, shared: shared,
+                                   keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
+        let heartbeat = session.mode == .plain && options.heartbeatMS > 0
+        let stamps = session.mode == .plain && options.timestamps != nil
+        let group = session.mode == .plain && options.groups
+            ? CIService.detect(session.environment)?.group(name: "loadwrap_\(getpid())") : nil
+        // A log group's end marker works only at a line start, so loadwrap must see where the
+        // log's lines end even with `--heartbeat 0`.
+        let needs = Plumbing.Needs(
+            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat || stamps || group != nil,
+            stdoutPipe: topology == .guest || options.watchesOutput)
+        plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
+        self.terminal = terminal
+        presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
+                                   plumbing: plumbing, topology: topology, group: group, startMS: startMS)
+        plumbing.connect(to: presenter, guest: topology == .guest)
+    }
+
+    /// The presenter of the mode: overlay needs a terminal; without one a forced overlay writes lines.
+    private static func presenter(
+        _ session: Session, terminal: TerminalDevice?, sharedPipe: SharedPipe?, plumbing: Plumbing,
+        topology: Topology, group: LogGroup?, startMS: Int
+    ) -> any Presenter {
+        let options = session.options
+        let held = options.quiet ? HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"])) : nil
+        let text = ReportText(
+            lines: ReportLines(utf8: session.utf8, color: session.color && session.mode == .overlay),
+            result: options.result ?? (session.mode == .plain ? .always : .never),
+            title: options.resolvedTitle, successText: options.successText, failureText: options.failureText)
+        if session.mode == .silent { return SilentPresenter(held: held) }
+        if session.mode == .overlay, let terminal {
+            let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: session.utf8), utf8: session.utf8)
+            let overlay = Overlay(look: Overlay.Look(style: style, color: session.color, utf8: session.utf8),
+                                  title: options.resolvedTitle, startMS: startMS, delayMS: options.delayMS,
+                                  columns: Int(terminal.size?.columns ?? 80))
+            let features = TerminalFeatures.detect(session.environment, request: options.termProgress)
+            let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }
+            let painter = Painter(overlay: overlay, indicator: features.progress,
+                                  besideUnfinishedLines: topology.keysThroughLoadwrap)
+            let presenter = OverlayPresenter(painter: painter, terminal: terminal,
+                                             modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
+                                             text: text, held: held, notice: notice, clock: session.clock)
+            presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)
+            return presenter
+        }
+        let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
+        return PlainPresenter(text: text, ci: CIService.detect(session.environment), annotates: options.annotate,
+                              jobSummary: options.summary ? JobSummary(environment: session.environment) : nil, group: group,
+                              stamper: options.timestamps.map(LineStamper.init), heartbeatMS: heartbeatMS, startMS: startMS, held: held,
+                              clock: session.clock)
+    }
+}

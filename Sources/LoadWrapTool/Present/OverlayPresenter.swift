@@ -1,0 +1,150 @@
+import LoadWrapCore
+import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Overlay mode: the spinner line on the terminal, drawn between chunks of the command's output
+/// by the `Painter`, and loadwrap's own lines (an early stop, the end line) on lines of their own.
+final class OverlayPresenter: Presenter {
+    /// `--notify`: a desktop notification at the end of a run that lasted at least `afterMS`.
+    struct Notice {
+        var afterMS: Int
+        var kind: TerminalNotification.Kind
+    }
+
+    /// How long the terminal's indicator stays red after a failure before it is removed.
+    static let failureShowsMS = 300
+
+    private var painter: Painter
+    private let terminal: TerminalDevice
+    /// Whose echo and canonical mode say whether the terminal is someone else's now.
+    private let modes: ModeWatch
+    /// The pipe loadwrap's stdout leads into, when its reader shares the terminal (guest).
+    private let sharedPipe: SharedPipe?
+    private let text: ReportText
+    private let held: HeldOutput?
+    private let notice: Notice?
+    private let clock: any TimeSource
+    /// The usual duration from earlier runs, looked up at the first frame; nil when history is off.
+    var usual: UsualLookup?
+
+    /// Draws on `terminal`; `held` keeps the command's output back (`--quiet`).
+    init(painter: Painter, terminal: TerminalDevice, modes: ModeWatch, sharedPipe: SharedPipe?,
+         text: ReportText, held: HeldOutput?, notice: Notice? = nil, clock: any TimeSource) {
+        self.painter = painter
+        self.terminal = terminal
+        self.modes = modes
+        self.sharedPipe = sharedPipe
+        self.text = text
+        self.held = held
+        self.notice = notice
+        self.clock = clock
+    }
+
+    /// Erase, chunk and (when due) redraw, in one write; with `--quiet`, keep the chunk instead.
+    /// Held output never reaches the screen, so the screen stays as the overlay left it.
+    func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let held {
+            held.append(chunk)
+            return true
+        }
+        let (head, tail) = painter.around(chunk, nowMS: clock.nowMS(), view: view)
+        FileDescriptorIO.writeAll(terminal.fd, head: head, body: chunk, tail: tail)
+        return true  // a terminal that went away is not a reader the command should hear of
+    }
+
+    func started() {}
+
+    func titleChanged(_ title: String) {
+        painter.setTitle(title)
+    }
+
+    func titleRestored(_ title: String) {
+        painter.setTitle(title)
+    }
+
+    func progressChanged(_ progress: LoadProgress?) {
+        painter.setProgress(progress, nowMS: clock.nowMS())
+    }
+
+    func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        var bytes = painter.end()
+        if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { bytes += painter.ownLine(String(line.dropLast()), lineEnd: lineEnd) }
+        write(bytes)
+    }
+
+    /// The line erased, held output if the command failed, then the end line; a success already
+    /// reported by an early stop is not reported again. Last, the notification of a long run, and
+    /// the terminal's indicator removed (after showing a failure a moment). After output that ended
+    /// inside a sequence none of these is written (see `Painter.lastLines`).
+    func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
+        write(painter.end(failed: !outcome.succeeded))
+        if let held, !outcome.succeeded {
+            held.replay(to: terminal.fd)
+            painter.replayed(endingAtLineStart: held.endsAtLineStart)
+        }
+        if !(afterEarlyStop && outcome.succeeded), let line = text.end(outcome, elapsedMS: elapsedMS) {
+            write(painter.ownLine(String(line.dropLast()), lineEnd: lineEnd))
+        }
+        write(painter.lastLines())
+        if let notice, elapsedMS >= notice.afterMS, !painter.outputUnfinished {
+            write(TerminalNotification.bytes(text.summary(outcome, elapsedMS: elapsedMS), kind: notice.kind))
+        }
+        if painter.indicatorShowsFailure && !painter.outputUnfinished { usleep(useconds_t(Self.failureShowsMS * 1000)) }
+        write(painter.removeIndicator())
+    }
+
+    var deadlineMS: Int? { painter.nextFrameMS }
+
+    func tick() {
+        let now = clock.nowMS()
+        if let ms = usual?.take(nowMS: now) { painter.setUsual(ms: ms) }
+        write(painter.frame(nowMS: now, view: view))
+    }
+
+    func resized() {
+        guard let size = terminal.size else { return }
+        write(painter.resized(columns: Int(size.columns), nowMS: clock.nowMS(), view: view))
+    }
+
+    func suspend() {
+        write(painter.suspend())
+    }
+
+    func signalKeyTyped() {
+        guard terminal.isControlling && terminal.echoesSignalKeys else { return }
+        write(painter.signalKeyEchoed())
+    }
+
+    func resume() {
+        painter.resume()
+        resized()
+    }
+
+    func dataLeaving(_ chunk: UnsafeRawBufferPointer) {
+        write(painter.dataLeaving(chunk, nowMS: clock.nowMS()))
+    }
+
+    func dataResuming() {
+        write(painter.dataResuming(nowMS: clock.nowMS()))
+    }
+
+    /// What the terminal allows now: three system calls, read only when a frame is due.
+    private var view: TerminalView {
+        TerminalView(foreground: terminal.isForeground, modesAllowDrawing: modes.allowsDrawing,
+                     consumerCaughtUp: sharedPipe?.caughtUp ?? true)
+    }
+
+    /// `\n`, or `\r\n` while the terminal does no output processing (raw mode, keys through loadwrap).
+    private var lineEnd: String {
+        terminal.translatesNewlines ? "\n" : "\r\n"
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { _ = FileDescriptorIO.writeAll(terminal.fd, $0) }
+    }
+}

@@ -1,0 +1,191 @@
+import LoadWrapCore
+import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Plain mode: lines in a log, never an escape byte of loadwrap's own (GitLab's section markers
+/// excepted). A start line (in a CI log group where the CI has them), a line per `say`, a
+/// heartbeat after a silence of the log, and the end line outside the group.
+///
+/// The command's log-bound output comes through here when it passes through a pipe (heartbeats,
+/// `--quiet`, `--until`), so loadwrap knows where the log's lines end and when it fell silent.
+final class PlainPresenter: Presenter {
+    private let text: ReportText
+    /// The CI service whose log this is: loadwrap's lines must forge none of its commands.
+    private let ci: CIService?
+    private let group: LogGroup?
+    /// The group's header as opened, for a close that names it (TeamCity).
+    private var groupHeader = ""
+    /// Whether a failed run is annotated on the CI's summary page (`--no-annotate`).
+    private let annotates: Bool
+    /// GitHub's job summary, where each run adds its row; nil elsewhere or with `--no-summary`.
+    private let jobSummary: JobSummary?
+    /// Stamps each line of the log with its time (`--timestamps`), or nil.
+    private var stamper: LineStamper?
+    /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
+    private let heartbeatMS: Int?
+    private let held: HeldOutput?
+    private let clock: any TimeSource
+    /// loadwrap's stderr, the log.
+    private let destination: Int32
+    /// When the log last saw a byte, from the command or from loadwrap.
+    private var lastActivityMS: Int
+    /// The title now (`loadwrap say` changes it), for progress and heartbeat lines.
+    private var currentTitle: String
+    /// When the command started: progress and heartbeat lines say the time since.
+    private let startMS: Int
+    /// How far the command has got, if it said.
+    private var progress: LoadProgress?
+    /// The tenth the last progress line showed: the first line comes at 10 %.
+    private var reportedTenth = 0
+    /// Whether the log's last byte ended a line: a line of loadwrap's after a partial one (a
+    /// progress bar, a prompt) starts a line of its own instead of joining it.
+    private(set) var atLineStart = true
+
+    /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
+    /// the command started at `startMS`.
+    init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, jobSummary: JobSummary? = nil, group: LogGroup?,
+         stamper: LineStamper? = nil, heartbeatMS: Int?, startMS: Int, held: HeldOutput?, clock: any TimeSource,
+         destination: Int32 = 2) {
+        self.stamper = stamper
+        self.text = text
+        self.ci = ci
+        self.annotates = annotates
+        self.jobSummary = jobSummary
+        self.group = group
+        self.heartbeatMS = heartbeatMS
+        self.startMS = startMS
+        currentTitle = text.title
+        self.held = held
+        self.clock = clock
+        self.destination = destination
+        lastActivityMS = clock.nowMS()
+    }
+
+    /// Holds or writes one chunk, each line stamped as it begins (`--timestamps`); only what
+    /// reaches the log counts as activity.
+    func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard stamper != nil else { return pass(chunk) }
+        let stamped = stamper!.stamped(chunk, elapsedMS: clock.nowMS() - startMS)
+        return stamped.withUnsafeBytes { pass($0) }
+    }
+
+    /// Holds or writes `chunk` as it is.
+    private func pass(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let held {
+            held.append(chunk)
+            return true
+        }
+        guard FileDescriptorIO.writeAll(destination, chunk) else { return false }
+        lastActivityMS = clock.nowMS()
+        if let last = chunk.last { atLineStart = last == 0x0A }
+        return true
+    }
+
+    func started() {
+        let line = text.lines.start(text.title)
+        guard let group else { return write(line) }
+        // A group's header starts its line: no stamp before it.
+        groupHeader = String(defanged(line).dropLast())
+        writeMarkup(group.open(header: groupHeader, unixTime: time(nil)))
+    }
+
+    func titleChanged(_ title: String) {
+        write(text.lines.start(title))
+        currentTitle = title
+    }
+
+    /// A nested run ended: no line, but later progress and heartbeat lines name the run again.
+    func titleRestored(_ title: String) {
+        currentTitle = title
+    }
+
+    /// A line when the value reaches another tenth (or goes back below one): a CI log gets at most
+    /// about ten of them, however often the command reports.
+    func progressChanged(_ progress: LoadProgress?) {
+        self.progress = progress
+        guard let progress else { return }
+        let tenth = Int(progress.fraction * 10)
+        guard tenth != reportedTenth else { return }
+        reportedTenth = tenth
+        writeProgress(progress)
+    }
+
+    func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { write(line) }
+    }
+
+    /// Held output if the command failed, the group's end, then the end line: a success already
+    /// reported by an early stop is not reported again, unless that line is folded away in a group.
+    /// A failure is annotated last, where the CI has annotations.
+    func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
+        defer {
+            if !outcome.succeeded { annotate(text.summary(outcome, elapsedMS: elapsedMS)) }
+            jobSummary?.append(mark: text.lines.symbol(outcome.succeeded), title: text.title, outcome: outcome,
+                               elapsedMS: elapsedMS)
+        }
+        if let held, !outcome.succeeded {
+            held.replay(to: destination)
+            atLineStart = held.endsAtLineStart
+        }
+        closeGroup(failed: !outcome.succeeded)
+        guard !(afterEarlyStop && outcome.succeeded) || group != nil else { return }
+        if let line = text.end(outcome, elapsedMS: elapsedMS) { write(line) }
+    }
+
+    func failedToStart(_ message: String) {
+        closeGroup(failed: true)
+        write(message + "\n")
+    }
+
+    var deadlineMS: Int? {
+        heartbeatMS.map { lastActivityMS + $0 }
+    }
+
+    /// After a silence of the interval: `… title · still running · 5m00s`, or with the progress
+    /// in place of "still running" when it is known.
+    func tick() {
+        guard let heartbeatMS else { return }
+        let now = clock.nowMS()
+        guard now - lastActivityMS >= heartbeatMS else { return }
+        if let progress { return writeProgress(progress) }
+        write(text.lines.heartbeat(currentTitle, elapsedMS: now - startMS))
+    }
+
+    private func writeProgress(_ progress: LoadProgress) {
+        write(text.lines.progress(currentTitle, figures: progress.figures, elapsedMS: clock.nowMS() - startMS))
+    }
+
+    /// The CI's error annotation of a failed run, unless `--no-annotate`.
+    private func annotate(_ summary: String) {
+        guard annotates, let line = ci?.failureAnnotation(defanged(summary)) else { return }
+        writeMarkup(line)
+    }
+
+    private func closeGroup(failed: Bool) {
+        if let group { writeMarkup(group.close(header: groupHeader, failed: failed, unixTime: time(nil))) }
+    }
+
+    /// `line` with no command of the CI's in it.
+    private func defanged(_ line: String) -> String {
+        ci?.defanged(line) ?? line
+    }
+
+    /// Writes one of loadwrap's own lines, on a line of its own, stamped like the command's.
+    private func write(_ line: String) {
+        writeMarkup((stamper?.text(elapsedMS: clock.nowMS() - startMS) ?? "") + defanged(line))
+    }
+
+    /// Writes loadwrap's own bytes as they are (a group's markers, a line already defanged), on a
+    /// line of their own.
+    private func writeMarkup(_ line: String) {
+        guard !line.isEmpty else { return }
+        FileDescriptorIO.writeAll(destination, (atLineStart ? "" : "\n") + line)
+        stamper?.ownLineWritten()
+        atLineStart = line.utf8.last == 0x0A
+        lastActivityMS = clock.nowMS()
+    }
+}

@@ -1,0 +1,35 @@
+import LoadWrapKit
+
+/// Silent mode: nothing of loadwrap's own is written. Output reaches it only when it passes
+/// through loadwrap (`--quiet`, `--until`); held output is still shown when the command fails.
+final class SilentPresenter: Presenter {
+    /// Output held back by `--quiet`, or nil.
+    private let held: HeldOutput?
+    /// Where the command's log-bound output goes: loadwrap's stderr.
+    private let destination: Int32
+
+    /// Passes output on to `destination`, or holds it.
+    init(held: HeldOutput?, destination: Int32 = 2) {
+        self.held = held
+        self.destination = destination
+    }
+
+    func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let held {
+            held.append(chunk)
+            return true
+        }
+        return FileDescriptorIO.writeAll(destination, chunk)
+    }
+
+    func started() {}
+    func titleChanged(_ title: String) {}
+    func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {}
+
+    func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
+        if !outcome.succeeded { held?.replay(to: destination) }
+    }
+
+    var deadlineMS: Int? { nil }
+    func tick() {}
+}

@@ -1,0 +1,135 @@
+import CLoadWrap
+import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a command: spawn it where the topology says, relay its output through the event loop,
+/// forward signals, follow job control, enforce `--timeout`, and report how it ended. What the
+/// control channel says, and what an early stop shows, are the session's business, not this loop's.
+final class Wrapper {
+    /// What to run and where.
+    struct Configuration {
+        /// The command and its arguments.
+        var command: [String]
+        /// Where the command lives relative to loadwrap and the terminal.
+        var topology: Topology
+        /// `--timeout` and `--kill-after` in milliseconds, or nil.
+        var timeout: (limitMS: Int, killAfterMS: Int)?
+        /// Variables added to the command's environment (the control channel's path).
+        var environment: [String: String] = [:]
+    }
+
+    /// Where the command lives.
+    let topology: Topology
+    /// The command's pid.
+    let child: pid_t
+    /// How the command ended, once it has.
+    var end: ChildEnd?
+    /// `--timeout`'s state, or nil.
+    var timeout: Timeout?
+    /// Signals delivered to loadwrap, as bytes on a pipe.
+    let signals: SignalPipe
+    /// The pipes and pseudo-terminal between the command and loadwrap.
+    let plumbing: Plumbing
+    /// The owner of stderr.
+    let presenter: any Presenter
+    /// The terminal the overlay draws on, whose size the command's pseudo-terminal copies.
+    let terminal: TerminalDevice?
+    /// True from Ctrl-Z until loadwrap runs again, so a resume happens once.
+    var suspended = false
+    /// Runs after every turn of the loop, once the output of that turn is out.
+    var afterTurn: (() -> Void)?
+    /// Where time comes from.
+    let clock: any TimeSource
+    private var loop: EventLoop!
+
+    /// Starts the command; throws when it cannot be started (nothing has been drawn then).
+    /// `sources` are the session's own (the control channel), served after signals, keys and the
+    /// command's output: output written before a message (`printf part; loadwrap say next`) is
+    /// relayed before the message is acted on, when both wait in the same turn.
+    init(_ configuration: Configuration, plumbing: Plumbing, presenter: any Presenter, terminal: TerminalDevice?,
+         sources: [any EventSource], startMS: Int, clock: any TimeSource) throws(SpawnError) {
+        topology = configuration.topology
+        self.plumbing = plumbing
+        self.presenter = presenter
+        self.terminal = terminal
+        self.clock = clock
+        if let limits = configuration.timeout {
+            timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
+            Platform.becomeSubreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
+        }
+        signals = SignalPipe(catching: Self.handledSignals)
+        let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
+        signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
+        let setup = Spawner.Setup(
+            redirections: plumbing.redirections, group: Self.group(for: topology),
+            extraEnvironment: configuration.environment,
+            defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
+        child = try Spawner.spawn(configuration.command, setup)
+        plumbing.commandStarted()
+        plumbing.keyboard?.takeIfForeground()
+        plumbing.keyboard?.onSuspendKey = { [unowned self] in suspendTogether() }
+        let signalSource = ReadableSource(fd: signals.readFD) { [unowned self] in signals.drain().forEach(handle) }
+        let keys: [any EventSource] = plumbing.keyboard.map { [$0] } ?? []
+        loop = EventLoop(sources: [signalSource] + keys + plumbing.sources + sources)
+    }
+
+    /// Relays until the command ends (and, after a timeout, until what it started is gone), then
+    /// what is left; returns how it ended. The keyboard stays taken until `releaseKeyboard`.
+    func wait() -> ChildEnd {
+        while end == nil || timeoutLeavesSurvivors() {
+            loop.turn(untilMS: nextDeadlineMS, clock: clock)
+            afterTurn?()
+            plumbing.keyboard?.takeIfForeground()
+            presenter.tick()
+            enforceTimeout()
+        }
+        plumbing.drain()
+        return end!
+    }
+
+    /// Gives the real terminal its own modes back. Held output is replayed before this: when keys
+    /// pass through, the command's pseudo-terminal has already turned each newline into CR LF, and
+    /// the real terminal's output processing, back on, would do it again (CR CR LF).
+    func releaseKeyboard() {
+        plumbing.keyboard?.release()
+    }
+
+    /// The nearest of the presenter's next frame or heartbeat and the timeout's next step, and,
+    /// after a timeout without a subreaper, the next look for survivors no SIGCHLD announces.
+    private var nextDeadlineMS: Int? {
+        let survivorCheck = timeout?.expired == true && end != nil && !Platform.traits.hasSubreaper
+            ? clock.nowMS() + Self.survivorCheckMS : nil
+        return [presenter.deadlineMS, timeout?.nextDeadlineMS, survivorCheck].compactMap { $0 }.min()
+    }
+
+    /// The signals loadwrap catches while the command runs.
+    private static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
+
+    /// Where the spawn puts the command.
+    private static func group(for topology: Topology) -> Spawner.Group {
+        switch topology {
+        case .ownTerminal: return .newSession
+        case .ownGroup: return .newGroup
+        case .guest, .sharedGroup: return .loadwrapsGroup
+        }
+    }
+}
+
+/// A descriptor watched for reading, handled by a closure: the signal pipe, the control channel.
+final class ReadableSource: EventSource {
+    private let fd: Int32
+    private let body: () -> Void
+
+    init(fd: Int32, _ body: @escaping () -> Void) {
+        self.fd = fd
+        self.body = body
+    }
+
+    func interests(into list: inout [PollInterest]) { list.append(.readable(fd)) }
+
+    func handle(_ fd: Int32, revents: Int16) { body() }
+}

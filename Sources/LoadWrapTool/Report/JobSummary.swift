@@ -1,0 +1,82 @@
+import LoadWrapCore
+import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// GitHub Actions' job summary (`GITHUB_STEP_SUMMARY`, a Markdown file the runner shows on the
+/// run's page): each run appends one row to a table of loadwrap's, its header written when the
+/// file does not already end in that table. Only the outcome goes there, never the output: a row
+/// is at most a few hundred bytes, and a write that fails costs the row, never the run.
+struct JobSummary {
+    /// The variable the runner sets to the step's summary file.
+    static let variable = "GITHUB_STEP_SUMMARY"
+
+    /// The summary file.
+    let path: String
+
+    /// The job summary of a GitHub Actions run, or nil elsewhere.
+    init?(environment: [String: String]) {
+        guard environment["GITHUB_ACTIONS"] == "true", let path = environment[Self.variable], !path.isEmpty else { return nil }
+        self.path = path
+    }
+
+    /// The table's header and its delimiter row.
+    static let header = "| | Command | Time | Result |\n| --- | --- | --- | --- |\n"
+
+    /// The longest title a row shows, in columns.
+    static let titleColumns = 120
+
+    /// Appends the row of a run, the header first where the file does not end in this table.
+    /// The file is the runner's: it is not created when missing.
+    func append(mark: String, title: String, outcome: Outcome, elapsedMS: Int) {
+        let fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let row = Self.row(mark: mark, title: title, outcome: outcome, elapsedMS: elapsedMS)
+        _ = FileDescriptorIO.writeAll(fd, Self.lead(tail: Self.tail(of: fd)) + row)
+    }
+
+    /// One row: the mark, the title (cut, escaped), the time, and what ended the run.
+    static func row(mark: String, title: String, outcome: Outcome, elapsedMS: Int) -> String {
+        let shown = escaped(DisplayWidth.truncate(title, toColumns: titleColumns, ellipsis: "…"))
+        var fields = outcome.fields(elapsedMS: elapsedMS)
+        if fields.last == ElapsedFormat.tenths(ms: elapsedMS) { fields.removeLast() }
+        let result = fields.isEmpty ? "exit 0" : escaped(fields.joined(separator: ", "))
+        return "| \(mark) | \(shown) | \(ElapsedFormat.tenths(ms: elapsedMS)) | \(result) |\n"
+    }
+
+    /// What goes before a row: nothing when the file ends in this table; else the header, after a
+    /// blank line when other Markdown comes before it (a table must start a block).
+    static func lead(tail: String) -> String {
+        let lastLine = tail.split(separator: "\n", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+        if tail.hasSuffix("\n") && (lastLine == "| --- | --- | --- | --- |" || rowMarks.contains { lastLine.hasPrefix("| \($0) | ") }) {
+            return ""
+        }
+        if tail.isEmpty { return header }
+        return (tail.hasSuffix("\n") ? "\n" : "\n\n") + header
+    }
+
+    /// The marks a row of this table starts with: UTF-8 and ASCII.
+    private static let rowMarks = ["✔", "✖", "OK", "FAIL"]
+
+    /// The last bytes of the file open as `fd`, enough for its last line; empty for an empty file.
+    private static func tail(of fd: Int32) -> String {
+        let size = lseek(fd, 0, SEEK_END)
+        guard size > 0 else { return "" }
+        var buffer = [UInt8](repeating: 0, count: min(Int(size), 1024))
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(size) - off_t($0.count)) }
+        return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+    }
+
+    /// `text` as Markdown table text: the characters that end a cell, start code, emphasis,
+    /// a link or HTML are escaped, so a title from a command line renders as typed.
+    static func escaped(_ text: String) -> String {
+        CIService.escaped(text, [
+            "\\": "\\\\", "|": "\\|", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "~": "\\~",
+            "#": "\\#", "<": "&lt;", ">": "&gt;", "&": "&amp;",
+        ])
+    }
+}

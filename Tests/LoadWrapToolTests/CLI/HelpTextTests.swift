@@ -1,0 +1,129 @@
+import Testing
+
+@testable import LoadWrapTool
+
+@Suite struct HelpTextTests {
+    @Test func wholeText() {
+        #expect(
+            HelpText.render() == """
+                OVERVIEW: Run a command with a spinner on the terminal that leaves no trace.
+
+                USAGE: loadwrap [<options>] [--] <command> [<arguments> ...]
+
+                ARGUMENTS:
+                  <command>               The command to run; loadwrap exits as it does.
+                  <arguments>             Passed to the command unchanged.
+
+                FROM INSIDE THE COMMAND (outside loadwrap these do nothing and exit 0):
+                  loadwrap say <text>     Change the spinner's title (outside loadwrap: print
+                                          the text on stderr).
+                  loadwrap done [<text>]  Stop the spinner now, with an optional success line;
+                                          the command runs on.
+                  loadwrap progress <value>
+                                          Show how far along the command is: 40%, 3/10,
+                                          1200/5000 --unit B (bytes), or --clear for a plain
+                                          spinner.
+
+                REMEMBERED DURATIONS:
+                  loadwrap history --clear
+                                          Forget how long every command took (see --no-history).
+
+                OPTIONS:
+                  -t, --title <text>      Text beside the spinner (default: the command line).
+                  -s, --spinner <name>    Spinner style (default: dots, or line when the locale
+                                          is not UTF-8). [env: LOADWRAP_SPINNER]
+                  --list-spinners         List the spinner styles with a sample frame and exit.
+                  --delay <duration>      Draw nothing for commands that end sooner: 250ms,
+                                          1.5s, 2m or seconds (default: 100ms).
+                                          [env: LOADWRAP_DELAY]
+                  --mode <mode>           auto, overlay, plain or silent (default: auto: overlay
+                                          on a terminal, plain in CI or a log).
+                                          [env: LOADWRAP_MODE]
+                  --color <when>          auto, always or never (default: auto: colour on a
+                                          terminal unless NO_COLOR is set).
+                                          [env: LOADWRAP_COLOR]
+                  -q, --quiet             Show the command's output only if it fails (output
+                                          into a pipe or file still streams).
+                  --result[=<when>]       Print an end line: always (the default for --result),
+                                          failure or never (default: always in plain mode, never
+                                          in overlay). [env: LOADWRAP_RESULT]
+                  --success <text>        The end line's text when the command succeeds
+                                          (default: the title).
+                  --failure <text>        The end line's text when the command fails (default:
+                                          the title).
+                  --heartbeat <duration>  Plain mode: say the command is still running after
+                                          this much silence; 0 is off (default: 60s).
+                                          [env: LOADWRAP_HEARTBEAT]
+                  --no-group              Plain mode: no collapsible log groups in a CI log
+                                          (GitHub, GitLab, Buildkite, Azure, TeamCity).
+                  --no-annotate           Plain mode: no error annotation of a failed run on
+                                          GitHub Actions or Azure Pipelines.
+                  --no-summary            Plain mode: no row in GitHub's job summary
+                                          (GITHUB_STEP_SUMMARY; also LOADWRAP_SUMMARY=0).
+                                          [env: LOADWRAP_SUMMARY]
+                  --timestamps[=<style>]  Plain mode: begin each line of the log with the time
+                                          since the start (elapsed, the default) or the UTC time
+                                          (utc). [env: LOADWRAP_TIMESTAMPS]
+                  --until <regex>         Stop the spinner at the first output line that
+                                          matches; the command runs on.
+                  --progress-from <regex>
+                                          Show how far along the command is from its output:
+                                          'percent' reads 52% from each line; a regex reads its
+                                          group pct, or done and total.
+                  --term-progress <when>  auto, always or never: show progress in the terminal's
+                                          tab or taskbar (OSC 9;4) (default: auto: where the
+                                          terminal is known to show it, not in tmux or screen).
+                                          [env: LOADWRAP_TERM_PROGRESS]
+                  --notify[=<duration>]   When the command ran longer than this (default for
+                                          --notify: 10s), ask the terminal for a desktop
+                                          notification at its end, or ring the bell.
+                                          [env: LOADWRAP_NOTIFY]
+                  --timeout <duration>    End the command and everything it started after this
+                                          long (SIGTERM); exit 124. 0 is no limit.
+                  --kill-after <duration>
+                                          After the timeout's SIGTERM, wait this long, then
+                                          SIGKILL (default: 5s). [env: LOADWRAP_KILL_AFTER]
+                  --no-history            Neither show nor remember how long this command
+                                          usually takes (also LOADWRAP_HISTORY=0; 'loadwrap
+                                          history --clear' forgets every run).
+                                          [env: LOADWRAP_HISTORY]
+                  --generate-manual       Print the man page (loadwrap.1, roff) and exit.
+                  --completions <shell>   Print the completion script for bash, zsh or fish and
+                                          exit.
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                """)
+    }
+
+    @Test func lastLineIsTheHelpEntry() {
+        let lines = HelpText.render().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.dropLast().last == "  -h, --help              Show help information.")
+        #expect(lines.last == "")
+    }
+
+    @Test func everyOptionIsListedWithDescriptionsInOneColumn() {
+        let text = HelpText.render()
+        let entries = text.split(separator: "\n").filter { $0.hasPrefix("  -") }
+        #expect(entries.count == OptionSpec.all.count)
+        // A label too long for the column puts its description on the next line (checked below).
+        for entry in entries where entry.count > HelpText.descriptionColumn {
+            let column = entry.index(entry.startIndex, offsetBy: HelpText.descriptionColumn)
+            #expect(entry[entry.index(before: column)] == " ")
+            #expect(entry[column] != " ")
+        }
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= HelpText.width })
+    }
+
+    @Test func longLabelPutsDescriptionOnTheNextLine() {
+        #expect(
+            HelpText.entry("--a-very-long-option <value>", "Does it.")
+                == "  --a-very-long-option <value>\n                          Does it.\n")
+    }
+
+    @Test func version() {
+        // The tests are a plain `swift build`, not stamped by `make build`: the constant.
+        #expect(LoadWrapVersion.string == LoadWrapVersion.constant)
+        #expect(LoadWrapVersion.line == "loadwrap \(LoadWrapVersion.constant)\n")
+    }
+}

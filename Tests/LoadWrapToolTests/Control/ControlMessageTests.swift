@@ -1,0 +1,93 @@
+import Testing
+
+@testable import LoadWrapTool
+
+@Suite struct ControlMessageTests {
+    /// The wire form of `message` as text.
+    func wire(_ message: ControlMessage) -> String {
+        String(decoding: message.encoded, as: UTF8.self)
+    }
+
+    @Test func encodesEachVerb() {
+        #expect(wire(.say("Uploading 3/10")) == "say\tUploading 3/10\n")
+        #expect(wire(.done(nil)) == "done\n")
+        #expect(wire(.done("Built")) == "done\tBuilt\n")
+        #expect(wire(.push(pid: 4242, title: "inner")) == "push\t4242\tinner\n")
+        #expect(wire(.pop(pid: 4242)) == "pop\t4242\n")
+        #expect(wire(.join(pid: 4242, title: "parse", before: false)) == "join\t4242\tafter\tparse\n")
+        #expect(wire(.join(pid: 7, title: "gen", before: true)) == "join\t7\tbefore\tgen\n")
+    }
+
+    @Test func doneWithTextThatSanitisesToNothingHasNoText() {
+        #expect(ControlMessage(line: "done\t\u{1B}[31m\u{07}") == .done(nil))
+        #expect(ControlMessage(line: "done\t") == .done(nil))
+    }
+
+    @Test func aJoinRoundTripsAndRejectsAnUnknownSide() {
+        for message in [ControlMessage.join(pid: 9, title: "a b", before: true), .join(pid: 9, title: "x", before: false)] {
+            let line = String(decoding: message.encoded.dropLast(), as: UTF8.self)
+            #expect(ControlMessage(line: Substring(line)) == message)
+        }
+        #expect(ControlMessage(line: "join\t9\tabove\tx") == nil)
+        #expect(ControlMessage(line: "join\t9\tafter") == nil)
+    }
+
+    @Test func encodingCutsToMaxBytes() {
+        let encoded = ControlMessage.say(String(repeating: "x", count: 600)).encoded
+        #expect(encoded.count == 512)
+        #expect(encoded == Array(("say\t" + String(repeating: "x", count: 507) + "\n").utf8))
+    }
+
+    @Test func encodingAtTheLimitIsKeptWhole() {
+        let text = String(repeating: "x", count: 507)
+        #expect(ControlMessage.say(text).encoded == Array("say\t\(text)\n".utf8))
+    }
+
+    @Test func encodingNeverSplitsAUTF8Character() {
+        // 507 bytes are left for the text: 253 two-byte "é" fit, the 254th would split.
+        let two = ControlMessage.say(String(repeating: "é", count: 300)).encoded
+        #expect(two == Array(("say\t" + String(repeating: "é", count: 253) + "\n").utf8))
+        #expect(two.count == 511)
+        // Four-byte scalars: 126 fit (504 bytes).
+        let four = ControlMessage.done(String(repeating: "😀", count: 200)).encoded
+        #expect(four == Array(("done\t" + String(repeating: "😀", count: 126) + "\n").utf8))
+        #expect(four.count == 510)
+    }
+
+    @Test func encodingAHugeTextStaysQuick() {
+        let encoded = ControlMessage.say(String(repeating: "€", count: 1 << 20)).encoded
+        #expect(encoded == Array(("say\t" + String(repeating: "€", count: 169) + "\n").utf8))
+    }
+
+    @Test(arguments: [
+        ControlMessage.say("Uploading 3/10"), .say(""), .done(nil), .done("Built"),
+        .push(pid: 1, title: "outer › inner"), .push(pid: -5, title: ""), .pop(pid: Int32.max),
+    ])
+    func decodesWhatItEncodes(message: ControlMessage) {
+        let line = String(decoding: message.encoded.dropLast(), as: UTF8.self)
+        #expect(ControlMessage(line: Substring(line)) == message)
+    }
+
+    @Test func decodesGoodLines() {
+        #expect(ControlMessage(line: "say\thello world") == .say("hello world"))
+        #expect(ControlMessage(line: "done") == .done(nil))
+        #expect(ControlMessage(line: "done\tBuilt") == .done("Built"))
+        #expect(ControlMessage(line: "push\t12\tinner") == .push(pid: 12, title: "inner"))
+        #expect(ControlMessage(line: "pop\t12") == .pop(pid: 12))
+    }
+
+    @Test func decodingSanitisesTexts() {
+        // A writer other than ControlClient may send anything.
+        #expect(ControlMessage(line: "say\t\u{1B}[2Jhi\u{7}") == .say("hi"))
+        #expect(ControlMessage(line: "done\t\u{9B}1mok") == .done("ok"))
+        #expect(ControlMessage(line: "push\t3\ta\tb") == .push(pid: 3, title: "a b"))
+    }
+
+    @Test(arguments: [
+        "", "say", "SAY\tx", "hello", "say\ta\tb", "done\ta\tb", "push\t12", "push\tx\ttitle",
+        "push\t\ttitle", "pop", "pop\t", "pop\tx", "pop\t12\textra", "pop\t99999999999", " say\tx",
+    ])
+    func rejectsMalformedLines(line: String) {
+        #expect(ControlMessage(line: Substring(line)) == nil)
+    }
+}
