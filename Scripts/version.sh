@@ -9,5 +9,5 @@ if [ -e .git ] && command -v git >/dev/null 2>&1 &&
     version=$(git describe --tags --always --dirty 2>/dev/null); then
     echo "${version#v}"
 else
-    sed -n 's/.*static let constant = "\(.*\)".*/\1/p' Sources/LoadWrapKit/CLI/LoadWrapVersion.swift
+    sed -n 's/.*static let constant = "\(.*\)".*/\1/p' Sources/LoadWrapTool/CLI/LoadWrapVersion.swift
 fi

@@ -127,9 +127,8 @@ package enum ArgumentParser {
         case .noAnnotate: options.annotate = false
         case .noSummary: options.summary = false
         case .timestamps: options.timestamps = value == nil ? .elapsed : try choice(text, option: name)
-        case .until:
-            _ = try LineWatch(pattern: text)  // a bad pattern fails here, before anything runs
-            options.until = text
+        case .until:  // a bad pattern fails here, before anything runs; compiled once for the run
+            options.until = try pattern(option: name) { () throws(PatternError) in try WatchPattern(text) }
         case .timeout:  // 0 means no limit, as GNU timeout
             let ms = try duration(text, option: name)
             options.timeoutMS = ms == 0 ? nil : ms
@@ -137,8 +136,7 @@ package enum ArgumentParser {
         case .termProgress: options.termProgress = try choice(text, option: name)
         case .notify: options.notifyAfterMS = value == nil ? Options.defaultNotifyAfterMS : try duration(text, option: name)
         case .progressFrom:
-            _ = try ProgressWatch(pattern: text)  // a bad pattern fails here, before anything runs
-            options.progressFrom = text
+            options.progressFrom = try pattern(option: name) { () throws(PatternError) in try ProgressPattern(text) }
         case .noHistory: options.history = false
         }
         return nil
@@ -166,6 +164,20 @@ package enum ArgumentParser {
     private static func duration(_ value: String, option: String) throws(UsageError) -> Int {
         guard let ms = DurationParser.milliseconds(value) else { throw .invalidDuration(value, option: option) }
         return ms
+    }
+
+    /// A pattern `compile` makes of the value of `option`, or the usage error that names the option.
+    private static func pattern<Pattern>(option: String, _ compile: () throws(PatternError) -> Pattern) throws(UsageError) -> Pattern {
+        do {
+            return try compile()
+        } catch {
+            switch error {
+            case .invalid(let text, let reason, let position):
+                throw .invalidPattern(text, option: option, reason: reason, position: position)
+            case .missingGroups(let text):
+                throw .progressGroups(text)
+            }
+        }
     }
 
     /// The catalogue style called `name`, or an error suggesting the nearest name.

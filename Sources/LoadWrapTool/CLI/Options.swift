@@ -32,10 +32,10 @@ package struct Options: Equatable, Sendable {
     /// `--kill-after`: milliseconds between the timeout's SIGTERM and SIGKILL.
     package var killAfterMS = 5_000
     /// `--until`: a pattern; the spinner stops at the first line of output that matches it.
-    package var until: String?
+    var until: WatchPattern?
     /// `--progress-from`: `percent`, or a pattern with named groups; each line's first match
     /// says how far the command has got.
-    package var progressFrom: String?
+    var progressFrom: ProgressPattern?
     /// `--term-progress`: whether to send the terminal's progress indicator; nil for
     /// `LOADWRAP_TERM_PROGRESS`, then `auto`.
     package var termProgress: TermProgressRequest?

@@ -6,9 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// One run of `loadwrap [options] -- command`: the mode and the topology decided once, the
-/// presenter of the mode told what happens, and loadwrap ended as the command ended. No mode
-/// branches below `init` and `stage`: what each mode shows is its presenter's business.
+/// One run of `loadwrap [options] -- command`, set up: the mode decided once, the terminal's lock
+/// taken, the stage and the run controller made, and loadwrap ended as the command ended. What
+/// happens during the run is the controller's business; what each mode shows, its presenter's.
 struct Session {
     /// What the command line asked for.
     let options: Options
@@ -50,7 +50,7 @@ struct Session {
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
         self.clock = clock
-        history = History(options, environment: environment)
+        history = options.historyOfRun(environment: environment)
     }
 
     /// The overlay if this loadwrap gets the terminal's lock; else silent, reporting to the one
@@ -69,24 +69,23 @@ struct Session {
     /// Runs the command and ends loadwrap as it ended.
     func run() -> Never {
         let startMS = clock.nowMS()
-        let stopper = EarlyStopper()
-        let wrapper: Wrapper
+        let started: (wrapper: Wrapper, controller: RunController)
         do {
-            wrapper = try start(startMS: startMS, control: control, stopper: stopper)
+            started = try start(startMS: startMS)
         } catch {
             leave()
             lock?.release()
             exit(error.exitCode)
         }
+        let (wrapper, controller) = started
         let end = wrapper.wait()
         leave()
-        let outcome = finalOutcome(end, timeout: wrapper.timeout, stoppedEarly: stopper.stopped)
         let elapsedMS = clock.nowMS() - startMS
-        wrapper.presenter.finished(outcome, elapsedMS: elapsedMS, afterEarlyStop: stopper.stopped)
+        let outcome = controller.finished(end, timeout: wrapper.timeout, elapsedMS: elapsedMS)
         wrapper.releaseKeyboard()
         lock?.release()
         // The spinner of a run stopped early (`--until`, `loadwrap done`) ended well when it stopped.
-        history?.remember(elapsedMS: stopper.stoppedAfterMS ?? elapsedMS, succeeded: stopper.stopped || outcome.succeeded)
+        history?.remember(elapsedMS: controller.stoppedAfterMS ?? elapsedMS, succeeded: controller.stoppedEarly || outcome.succeeded)
         ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
     }
 
@@ -97,9 +96,9 @@ struct Session {
         upstream?.leave()
     }
 
-    /// Sets up the stage, tells the presenter, and starts the command; on failure the presenter
+    /// Sets up the stage and the run controller, and starts the command; on failure the presenter
     /// has said why.
-    private func start(startMS: Int, control: ControlChannel?, stopper: EarlyStopper) throws(SpawnError) -> Wrapper {
+    private func start(startMS: Int) throws(SpawnError) -> (Wrapper, RunController) {
         let stage: Stage
         do {
             stage = try Stage(self, startMS: startMS)
@@ -107,76 +106,27 @@ struct Session {
             StandardStreams.err(error.message + "\n")  // no presenter yet to say it
             throw error
         }
-        let presenter = stage.presenter
-        presenter.started()
+        let controller = RunController(
+            presenter: stage.presenter, control: ControlHandler(title: options.resolvedTitle, upstream: upstream, utf8: utf8),
+            watches: .init(until: options.until, progress: options.progressFrom), clock: clock, startMS: startMS)
+        controller.started()
         upstream?.announce(options.resolvedTitle)
-        let handler = ControlHandler(title: options.resolvedTitle, upstream: upstream, utf8: utf8, presenter: presenter) {
-            stopper.stop(.done(message: $0))
-        }
         let sources: [any EventSource] = control.map { channel in
-            [ReadableSource(fd: channel.readFD) { channel.drain().forEach(handler.handle) }]
+            [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
         } ?? []
         let configuration = Wrapper.Configuration(
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
             environment: control.map { [ControlChannel.variable: $0.path] } ?? [:])
         do {
-            let wrapper = try Wrapper(configuration, plumbing: stage.plumbing, presenter: presenter, terminal: stage.terminal,
+            let wrapper = try Wrapper(configuration, plumbing: stage.plumbing, events: controller, terminal: stage.terminal,
                                       sources: sources, startMS: startMS, clock: clock)
-            watchOutput(stage.plumbing, stopper: stopper, handler: handler)
-            wrapper.afterTurn = { stopper.report(to: presenter, elapsedMS: clock.nowMS() - startMS) }
+            controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
-            return wrapper
+            return (wrapper, controller)
         } catch {
-            presenter.failedToStart(error.message)
+            controller.failedToStart(error.message)
             throw error
         }
-    }
-
-    /// Taps the output for `--until`, removed at its first match, and `--progress-from`, which
-    /// reports as `loadwrap progress` would.
-    private func watchOutput(_ plumbing: Plumbing, stopper: EarlyStopper, handler: ControlHandler) {
-        var until = options.until.flatMap { try? LineWatch(pattern: $0) }
-        let progress = options.progressFrom.flatMap { try? ProgressWatch(pattern: $0) }
-        guard until != nil || progress != nil else { return }
-        plumbing.tap { [unowned plumbing] chunk in
-            if let value = progress?.feed(chunk) { handler.handle(.progress(value)) }
-            guard let watch = until, watch.feed(chunk) else { return }
-            until = nil
-            if progress == nil { plumbing.tap(nil) }
-            stopper.stop(.matched)
-        }
-    }
-
-    /// What the end line reports: a timeout, a pattern that never matched, or the command's own end.
-    private func finalOutcome(_ end: ChildEnd, timeout: Timeout?, stoppedEarly: Bool) -> Outcome {
-        if let timeout, timeout.expired { return .timedOut(afterMS: timeout.limitMS) }
-        if let pattern = options.until, !stoppedEarly { return .neverMatched(end, pattern: pattern) }
-        return .ended(end)
-    }
-}
-
-/// The spinner stopping while the command runs on (`--until`, `loadwrap done`): noted when it
-/// happens, reported once the loop has written the output that caused it.
-final class EarlyStopper {
-    /// True once the spinner has stopped early.
-    private(set) var stopped = false
-    private var pending: EarlyStop?
-    /// How long after the start the stop was reported, once it was.
-    private(set) var stoppedAfterMS: Int?
-
-    /// Notes the first early stop; later ones change nothing.
-    func stop(_ stop: EarlyStop) {
-        guard !stopped else { return }
-        stopped = true
-        pending = stop
-    }
-
-    /// Tells the presenter of a stop noted since the last call.
-    func report(to presenter: any Presenter, elapsedMS: Int) {
-        guard let stop = pending else { return }
-        pending = nil
-        stoppedAfterMS = elapsedMS
-        presenter.stoppedEarly(stop, elapsedMS: elapsedMS)
     }
 }

@@ -15,7 +15,7 @@ package enum UsageError: Error, Equatable, Sendable {
     /// A value outside a fixed set, such as `--color sometimes`.
     case invalidValue(String, option: String, accepted: [String])
     /// An `--until` pattern Swift's Regex does not accept, with the parser's reason and the
-    /// 1-based position of the problem (`LineWatch.position(ofErrorIn:)`).
+    /// 1-based position of the problem (`WatchPattern.position(ofErrorIn:)`).
     case invalidPattern(String, option: String, reason: String, position: Int)
     /// A `--progress-from` regex without a group named `pct`, or groups `done` and `total`.
     case progressGroups(String)

@@ -1,8 +1,19 @@
 import LoadWrapCore
 
-/// Acts on what the command (`loadwrap say`/`done`) or a nested loadwrap says over the control
-/// channel: titles go to the presenter, `done` stops the spinner early; when another loadwrap draws
-/// the one spinner (this run is nested, or beside it in a pipeline), everything goes on to it.
+/// What a control message changes for the run, for the run controller to act on.
+enum ControlEffect: Equatable {
+    /// The title shown is now this; `restored` when a nested run ended and nothing new is announced.
+    case title(String, restored: Bool)
+    /// The progress shown is now this (nil: just busy).
+    case progress(LoadProgress?)
+    /// `loadwrap done`: stop the spinner, with the message.
+    case done(String?)
+}
+
+/// Reads what the command (`loadwrap say`/`done`) or a nested loadwrap says over the control
+/// channel: the titles of nested runs and the progress, kept here, come out as effects; when
+/// another loadwrap draws the one spinner (this run is nested, or beside it in a pipeline),
+/// everything goes on to it instead.
 final class ControlHandler {
     /// loadwrap's title and those of nested runs.
     private var titles: TitleStack
@@ -10,51 +21,48 @@ final class ControlHandler {
     private let upstream: Upstream?
     /// Whether titles join with ` › ` (UTF-8) or ` > `.
     private let utf8: Bool
-    private let presenter: any Presenter
-    /// Called for `loadwrap done`, with its message.
-    private let onDone: (String?) -> Void
 
-    init(title: String, upstream: Upstream?, utf8: Bool, presenter: any Presenter, onDone: @escaping (String?) -> Void) {
+    init(title: String, upstream: Upstream?, utf8: Bool) {
         titles = TitleStack(base: title)
         self.upstream = upstream
         self.utf8 = utf8
-        self.presenter = presenter
-        self.onDone = onDone
     }
 
     /// The progress last shown, or last sent upstream, as its figures: a value that would look
     /// the same is not passed on (output can carry thousands a second).
     private var shownProgress: String?
 
-    /// Acts on one message.
-    func handle(_ message: ControlMessage) {
+    /// What one message changes, in order; nothing when it went on upstream.
+    func handle(_ message: ControlMessage) -> [ControlEffect] {
         if let upstream {
             forward(message, to: upstream)
-            return
+            return []
         }
         switch message {
         case .say(let text): titles.base = text
         case .push(let pid, let title): titles.push(pid: pid, title: title)
         case .join(let pid, let title, let before): titles.join(pid: pid, title: title, before: before)
         case .pop(let pid): titles.pop(pid: pid)
-        case .done(let text): return onDone(text)
+        case .done(let text): return [.done(text)]
         case .progress(let value): titles.baseProgress = value
         case .entryProgress(let pid, let value): titles.setProgress(value, pid: pid)
         }
+        var effects: [ControlEffect] = []
         switch message {
-        case .pop: presenter.titleRestored(titles.display(utf8: utf8))
-        case .say, .push, .join: presenter.titleChanged(titles.display(utf8: utf8))
+        case .pop: effects.append(.title(titles.display(utf8: utf8), restored: true))
+        case .say, .push, .join: effects.append(.title(titles.display(utf8: utf8), restored: false))
         default: break
         }
-        showProgress(titles.progress)
+        if let change = progressChange(titles.progress) { effects.append(change) }
+        return effects
     }
 
-    /// Tells the presenter of a progress value that looks different from the last.
-    private func showProgress(_ value: LoadProgress?) {
+    /// The progress to show, when it looks different from the last shown.
+    private func progressChange(_ value: LoadProgress?) -> ControlEffect? {
         let figures = value.map(Self.key)
-        guard figures != shownProgress else { return }
+        guard figures != shownProgress else { return nil }
         shownProgress = figures
-        presenter.progressChanged(value)
+        return .progress(value)
     }
 
     /// Passes a message on to the loadwrap that draws. Progress goes without waiting for it to be

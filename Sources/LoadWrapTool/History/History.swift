@@ -21,15 +21,6 @@ struct History: Sendable {
     /// How long the first frame waits for the read before it is drawn without the figure.
     static let readWaitMS = 2
 
-    /// The history of this run, or nil when it is off (`--no-history`, or `LOADWRAP_HISTORY=0`,
-    /// which the parser turns into it) or there is no state directory to keep it in.
-    init?(_ options: Options, environment: [String: String]) {
-        guard options.history, let store = HistoryStore(environment: environment) else {
-            return nil
-        }
-        self.init(store: store, command: options.command, delayMS: options.delayMS)
-    }
-
     /// The history of `command` in `store`.
     init(store: HistoryStore, command: [String], delayMS: Int) {
         self.store = store

@@ -8,15 +8,10 @@ enum EarlyStop: Equatable, Sendable {
     case done(message: String?)
 }
 
-/// Where the command's terminal- or log-bound output goes, chunk by chunk, in order.
-protocol OutputSink: AnyObject {
-    /// Shows (or holds) one chunk; false when the destination refused it (a reader gone).
-    func output(_ chunk: UnsafeRawBufferPointer) -> Bool
-}
-
 /// The one owner of stderr for a run: every byte loadwrap writes there, its own lines and the
 /// command's relayed output, goes through the presenter of the mode, which alone knows whether
-/// the cursor is at the start of a line. The session tells it what happened; it decides what to show.
+/// the cursor is at the start of a line. The run controller tells it what happened (the relays hand
+/// it the output); it decides what to show.
 protocol Presenter: OutputSink {
     /// The command has started.
     func started()
@@ -45,11 +40,6 @@ protocol Presenter: OutputSink {
     func signalKeyTyped()
     /// loadwrap continues after a stop.
     func resume()
-    /// `chunk` is about to leave through a pipe whose reader may print on the same terminal.
-    func dataLeaving(_ chunk: UnsafeRawBufferPointer)
-    /// Bytes of a chunk already shown to `dataLeaving`, which the pipe had no room for, are about
-    /// to leave now.
-    func dataResuming()
 }
 
 extension Presenter {
@@ -59,8 +49,6 @@ extension Presenter {
     func suspend() {}
     func signalKeyTyped() {}
     func resume() {}
-    func dataLeaving(_ chunk: UnsafeRawBufferPointer) {}
-    func dataResuming() {}
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
 }
 

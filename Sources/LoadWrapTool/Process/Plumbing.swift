@@ -59,13 +59,13 @@ final class Plumbing {
         return list
     }
 
-    /// Hands output to `presenter`; before data leaves, a guest's presenter erases its line.
-    func connect(to presenter: any Presenter, guest: Bool) {
-        pty?.sink = presenter
-        log?.sink = presenter
+    /// Hands output to `sink`; before data leaves, a guest's sink erases its line.
+    func connect(to sink: any OutputSink, guest: Bool) {
+        pty?.sink = sink
+        log?.sink = sink
         guard guest else { return }
-        data?.leaving = { [unowned presenter] chunk in presenter.dataLeaving(chunk) }
-        data?.resuming = { [unowned presenter] in presenter.dataResuming() }
+        data?.leaving = { [unowned sink] chunk in sink.dataLeaving(chunk) }
+        data?.resuming = { [unowned sink] in sink.dataResuming() }
     }
 
     /// Sets a tap on every output source (`--until`); nil removes it.

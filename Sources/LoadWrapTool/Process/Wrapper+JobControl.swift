@@ -10,7 +10,7 @@ extension Wrapper {
     /// Acts on one signal delivered to loadwrap.
     func handle(_ delivery: SignalPipe.Delivery) {
         if Self.signalKeys.contains(delivery.signo) && !delivery.sentByProcess && !topology.keysThroughLoadwrap {
-            presenter.signalKeyTyped()
+            events.signalKeyTyped()
         }
         switch delivery.signo {
         case SIGCHLD:
@@ -36,7 +36,7 @@ extension Wrapper {
     func resize() {
         guard let pty = plumbing.pty else { return }
         pty.resize(to: terminal?.size)
-        presenter.resized()
+        events.resized()
         if !topology.kernelSignalsResize { kill(child, SIGWINCH) }
     }
 
@@ -69,7 +69,7 @@ extension Wrapper {
     func suspendTogether() {
         suspended = true
         if topology.commandLeadsGroup { kill(-child, SIGSTOP) }
-        presenter.suspend()
+        events.suspend()
         plumbing.keyboard?.release()
         signals.restoreDefault(SIGTSTP)
         kill(getpid(), SIGTSTP)
@@ -85,6 +85,6 @@ extension Wrapper {
         plumbing.keyboard?.takeIfForeground()
         if topology.commandLeadsGroup { kill(-child, SIGCONT) }
         plumbing.pty?.resize(to: terminal?.size)
-        presenter.resume()
+        events.resume()
     }
 }

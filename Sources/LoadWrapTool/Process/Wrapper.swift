@@ -8,7 +8,7 @@ import Darwin
 
 /// Runs a command: spawn it where the topology says, relay its output through the event loop,
 /// forward signals, follow job control, enforce `--timeout`, and report how it ended. What the
-/// control channel says, and what an early stop shows, are the session's business, not this loop's.
+/// control channel says, and what an early stop shows, are the run controller's business, not this loop's.
 final class Wrapper {
     /// What to run and where.
     struct Configuration {
@@ -34,14 +34,12 @@ final class Wrapper {
     let signals: SignalPipe
     /// The pipes and pseudo-terminal between the command and loadwrap.
     let plumbing: Plumbing
-    /// The owner of stderr.
-    let presenter: any Presenter
+    /// The run, told what happens.
+    let events: any LoopEvents
     /// The terminal the overlay draws on, whose size the command's pseudo-terminal copies.
     let terminal: TerminalDevice?
     /// True from Ctrl-Z until loadwrap runs again, so a resume happens once.
     var suspended = false
-    /// Runs after every turn of the loop, once the output of that turn is out.
-    var afterTurn: (() -> Void)?
     /// Where time comes from.
     let clock: any TimeSource
     private var loop: EventLoop!
@@ -50,11 +48,11 @@ final class Wrapper {
     /// `sources` are the session's own (the control channel), served after signals, keys and the
     /// command's output: output written before a message (`printf part; loadwrap say next`) is
     /// relayed before the message is acted on, when both wait in the same turn.
-    init(_ configuration: Configuration, plumbing: Plumbing, presenter: any Presenter, terminal: TerminalDevice?,
+    init(_ configuration: Configuration, plumbing: Plumbing, events: any LoopEvents, terminal: TerminalDevice?,
          sources: [any EventSource], startMS: Int, clock: any TimeSource) throws(SpawnError) {
         topology = configuration.topology
         self.plumbing = plumbing
-        self.presenter = presenter
+        self.events = events
         self.terminal = terminal
         self.clock = clock
         if let limits = configuration.timeout {
@@ -82,9 +80,9 @@ final class Wrapper {
     func wait() -> ChildEnd {
         while end == nil || timeoutLeavesSurvivors() {
             loop.turn(untilMS: nextDeadlineMS, clock: clock)
-            afterTurn?()
+            events.turnEnded()
             plumbing.keyboard?.takeIfForeground()
-            presenter.tick()
+            events.tick()
             enforceTimeout()
         }
         plumbing.drain()
@@ -98,12 +96,12 @@ final class Wrapper {
         plumbing.keyboard?.release()
     }
 
-    /// The nearest of the presenter's next frame or heartbeat and the timeout's next step, and,
+    /// The nearest of the run's next frame or heartbeat and the timeout's next step, and,
     /// after a timeout without a subreaper, the next look for survivors no SIGCHLD announces.
     private var nextDeadlineMS: Int? {
         let survivorCheck = timeout?.expired == true && end != nil && !Platform.traits.hasSubreaper
             ? clock.nowMS() + Self.survivorCheckMS : nil
-        return [presenter.deadlineMS, timeout?.nextDeadlineMS, survivorCheck].compactMap { $0 }.min()
+        return [events.deadlineMS, timeout?.nextDeadlineMS, survivorCheck].compactMap { $0 }.min()
     }
 
     /// The signals loadwrap catches while the command runs.

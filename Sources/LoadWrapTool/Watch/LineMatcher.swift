@@ -10,7 +10,9 @@ import CLoadWrap
 /// - a `LineAutomaton`, one table lookup a byte, that tells whether the line can match.
 /// Swift's Regex then runs only on the lines that pass, and still gives the match and its groups.
 /// A pattern outside the automaton's subset keeps only what its parse gave (maybe nothing).
-final class LineMatcher {
+/// Immutable once made (the C search reads its tables through a const pointer), so one matcher
+/// compiled from the command line serves any watch.
+final class LineMatcher: @unchecked Sendable {
     /// The pattern, compiled by Swift's Regex.
     let regex: Regex<AnyRegexOutput>
     /// Bytes every match contains; empty when none are known.

@@ -9,34 +9,14 @@ import Darwin
 /// or CR as progress bars rewrite theirs) gives its first match: `percent` finds `52%` or
 /// `52.5%`; a regex gives a named group `pct`, or `done` and `total`.
 final class ProgressWatch {
-    /// What a line is searched for.
-    private enum Pattern {
-        /// `NN%` or `NN.N%`, found by scanning bytes: output can stream at gigabytes a second.
-        case percent
-        /// A regex with named groups, behind `LineMatcher`'s filters.
-        case regex(LineMatcher)
-    }
-
-    /// The value that asks for the built-in pattern.
-    static let percentName = "percent"
-
-    private let pattern: Pattern
+    private let pattern: ProgressPattern
     /// The line being assembled, up to `lineLimit` bytes.
     private var line: [UInt8] = []
     private let lineLimit = 16 << 10
 
-    /// `percent`, or a regex with the named groups; a pattern without them is refused here.
-    init(pattern text: String) throws(UsageError) {
-        guard text != Self.percentName else {
-            pattern = .percent
-            return
-        }
-        let regex = try LineWatch.compile(text, option: "--progress-from")
-        let names = ["pct", "done", "total"].filter { text.contains("(?<\($0)>") || text.contains("(?P<\($0)>") }
-        guard names.contains("pct") || (names.contains("done") && names.contains("total")) else {
-            throw .progressGroups(text)
-        }
-        pattern = .regex(LineMatcher(regex, pattern: text))
+    /// A watch of the output for `pattern`, compiled once when the command line was read.
+    init(_ pattern: ProgressPattern) {
+        self.pattern = pattern
     }
 
     /// The value of the last line in `chunk` that has one, or nil. A partial line counts only for
@@ -63,8 +43,8 @@ final class ProgressWatch {
     /// only as far as the previous line end, so a chunk costs one pass; with a regex's literal
     /// that applies, only the lines of its occurrences are looked at, from the last back.
     private func lastValue(in region: UnsafeRawBufferPointer) -> LoadProgress? {
-        if case .regex(let matcher) = pattern, matcher.literalApplies(to: region) {
-            return lastValue(in: region, hoppingWith: matcher)
+        if case .regex(let regex) = pattern, regex.matcher.literalApplies(to: region) {
+            return lastValue(in: region, hoppingWith: regex.matcher)
         }
         var end = region.count
         while true {
@@ -93,7 +73,7 @@ final class ProgressWatch {
         guard !line.isEmpty else { return nil }
         switch pattern {
         case .percent: return Self.firstPercent(in: line).map(LoadProgress.init(percent:))
-        case .regex(let matcher): return Self.match(matcher, in: line)
+        case .regex(let regex): return Self.match(regex.matcher, in: line)
         }
     }
 

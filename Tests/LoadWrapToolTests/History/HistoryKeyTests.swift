@@ -24,8 +24,8 @@ import Testing
     /// `--title` is for display: a run with one is the same history.
     @Test func theTitleIsNotPartOfTheKey() throws {
         let environment = ["HOME": "/h"]
-        let titled = try #require(History(Options(title: "Build", command: ["make"]), environment: environment))
-        let plain = try #require(History(Options(command: ["make"]), environment: environment))
+        let titled = try #require(Options(title: "Build", command: ["make"]).historyOfRun(environment: environment))
+        let plain = try #require(Options(command: ["make"]).historyOfRun(environment: environment))
         #expect(titled.key() != nil && titled.key() == plain.key())
     }
 

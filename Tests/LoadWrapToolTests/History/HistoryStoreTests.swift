@@ -61,9 +61,9 @@ import Darwin
         #expect(!History.switchedOff("yes"))
         for off in ["0", "false", "NO", "off"] { #expect(History.switchedOff(off)) }
         var options = Options(command: ["make"])
-        #expect(History(options, environment: ["HOME": "/h"]) != nil)
+        #expect(options.historyOfRun(environment: ["HOME": "/h"]) != nil)
         options.history = false
-        #expect(History(options, environment: ["HOME": "/h"]) == nil)
+        #expect(options.historyOfRun(environment: ["HOME": "/h"]) == nil)
     }
 
     @Test func aCorruptFileIsIgnoredThenReplaced() {

@@ -17,26 +17,26 @@ import Testing
     }
 
     @Test func untilPassesOverLinesThatDoNotMatch() throws {
-        let watch = try LineWatch(pattern: "(a+)+$")
+        let watch = try LineWatch(WatchPattern("(a+)+$"))
         #expect(feed(watch, slowLines) == false)
         #expect(feed(watch, "aaa\n") == true)
     }
 
     @Test func untilMatchesWithoutRegexWhenTheBytesDecide() throws {
         // Regex, finding this match, would first backtrack through the 60 a's before the `b`.
-        let watch = try LineWatch(pattern: "(a+)+$")
+        let watch = try LineWatch(WatchPattern("(a+)+$"))
         #expect(feed(watch, String(repeating: "a", count: 60) + "ba\n") == true)
     }
 
     @Test func nonASCIILinesAreDecidedOnTheirCharacters() throws {
         // `é` makes the bytes undecided; on Characters, no `a` matches it, so Regex is not run.
-        let watch = try LineWatch(pattern: "(a+)+$")
+        let watch = try LineWatch(WatchPattern("(a+)+$"))
         #expect(feed(watch, String(repeating: "a", count: 60) + "é\n") == false)
         #expect(feed(watch, "\u{1B}[1m" + String(repeating: "a", count: 60) + "b\n") == false)
     }
 
     @Test func progressPassesOverLinesThatDoNotMatch() throws {
-        let watch = try ProgressWatch(pattern: "(?<pct>[0-9]+)%(a+)+$")
+        let watch = try ProgressWatch(ProgressPattern("(?<pct>[0-9]+)%(a+)+$"))
         let lines = String(repeating: "50%" + String(repeating: "a", count: 60) + "b\n", count: 200)
         #expect(Array(lines.utf8).withUnsafeBytes { watch.feed($0) } == nil)
         #expect(Array("7%aa\n".utf8).withUnsafeBytes { watch.feed($0) } == LoadProgress(percent: 7))

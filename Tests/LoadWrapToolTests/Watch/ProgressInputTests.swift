@@ -74,12 +74,12 @@ import Testing
     }
 
     @Test func progressFromPatternsAreCheckedWhenParsed() {
-        #expect(throws: UsageError.self) { try ProgressWatch(pattern: "([0-9]+)%") }
-        #expect(throws: UsageError.self) { try ProgressWatch(pattern: "(?<done>[0-9]+)/") }
-        #expect(throws: UsageError.self) { try ProgressWatch(pattern: "(?<pct>[0-9]+") }
-        #expect(throws: Never.self) { try ProgressWatch(pattern: "(?<pct>[0-9.]+)%") }
-        #expect(throws: Never.self) { try ProgressWatch(pattern: #"(?<done>\d+)/(?<total>\d+)"#) }
-        #expect(throws: Never.self) { try ProgressWatch(pattern: "percent") }
+        #expect(throws: PatternError.self) { try ProgressWatch(ProgressPattern("([0-9]+)%")) }
+        #expect(throws: PatternError.self) { try ProgressWatch(ProgressPattern("(?<done>[0-9]+)/")) }
+        #expect(throws: PatternError.self) { try ProgressWatch(ProgressPattern("(?<pct>[0-9]+")) }
+        #expect(throws: Never.self) { try ProgressWatch(ProgressPattern("(?<pct>[0-9.]+)%")) }
+        #expect(throws: Never.self) { try ProgressWatch(ProgressPattern(#"(?<done>\d+)/(?<total>\d+)"#)) }
+        #expect(throws: Never.self) { try ProgressWatch(ProgressPattern("percent")) }
     }
 }
 
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func percentTakesEachLinesFirstMatchAndTheLastLine() throws {
-        let watch = try ProgressWatch(pattern: "percent")
+        let watch = try ProgressWatch(ProgressPattern("percent"))
         #expect(feed(watch, "step 1 of 3: 10% done, 90% to go\n") == LoadProgress(percent: 10))
         #expect(feed(watch, "no figures\n") == nil)
         #expect(feed(watch, "12%\n34.5%\n") == LoadProgress(percent: 34.5))
@@ -98,7 +98,7 @@ import Testing
 
     @Test func carriageReturnRewritesCountAsLinesAndAPartialPercentCounts() throws {
         // curl -# and pip write `\r` and the bar again, without a newline until the end.
-        let watch = try ProgressWatch(pattern: "percent")
+        let watch = try ProgressWatch(ProgressPattern("percent"))
         #expect(feed(watch, "\r###        14.2%") == LoadProgress(percent: 14.2))
         // The `\r` ends the last line (read again); the new one's number is not whole until its %.
         #expect(feed(watch, "\r#######    5") == LoadProgress(percent: 14.2))
@@ -106,38 +106,38 @@ import Testing
     }
 
     @Test func colouredOutputStillReads() throws {
-        let watch = try ProgressWatch(pattern: "percent")
+        let watch = try ProgressWatch(ProgressPattern("percent"))
         #expect(feed(watch, "\u{1B}[32m 42%\u{1B}[0m\n") == LoadProgress(percent: 42))
-        let regex = try ProgressWatch(pattern: #"\[(?<done>\d+)/(?<total>\d+)\]"#)
+        let regex = try ProgressWatch(ProgressPattern(#"\[(?<done>\d+)/(?<total>\d+)\]"#))
         #expect(feed(regex, "\u{1B}[1m[3/10]\u{1B}[0m compiling\n") == LoadProgress(done: 3, total: 10))
     }
 
     @Test func aRegexWaitsForTheLineEnd() throws {
-        let watch = try ProgressWatch(pattern: #"(?<done>\d+)/(?<total>\d+)"#)
+        let watch = try ProgressWatch(ProgressPattern(#"(?<done>\d+)/(?<total>\d+)"#))
         #expect(feed(watch, "[3/1") == nil)
         #expect(feed(watch, "0] a.c\n") == LoadProgress(done: 3, total: 10))
-        let pct = try ProgressWatch(pattern: #"Progress: (?<pct>\d+)"#)
+        let pct = try ProgressWatch(ProgressPattern(#"Progress: (?<pct>\d+)"#))
         #expect(feed(pct, "Progress: 77 units\n") == LoadProgress(percent: 77))
     }
 
     @Test func theLastLineWithAValueWinsWhereverItIs() throws {
-        let watch = try ProgressWatch(pattern: "percent")
+        let watch = try ProgressWatch(ProgressPattern("percent"))
         #expect(feed(watch, "10%\n20%\nno figure\nnone\n") == LoadProgress(percent: 20))
         #expect(feed(watch, "done 3") == nil)
         #expect(feed(watch, "3%\nnone\nneither\n") == LoadProgress(percent: 33), "the first line joins the partial one")
-        let regex = try ProgressWatch(pattern: #"(?<done>\d+)/(?<total>\d+)"#)
+        let regex = try ProgressWatch(ProgressPattern(#"(?<done>\d+)/(?<total>\d+)"#))
         #expect(feed(regex, "1/9\n2/9\r3/9\rfoo\n4/") == LoadProgress(done: 3, total: 9))
         #expect(feed(regex, "9\n") == LoadProgress(done: 4, total: 9))
     }
 
     @Test func aValueGoingBackIsShownAsItIs() throws {
-        let watch = try ProgressWatch(pattern: "percent")
+        let watch = try ProgressWatch(ProgressPattern("percent"))
         #expect(feed(watch, "phase 1 90%\n") == LoadProgress(percent: 90))
         #expect(feed(watch, "phase 2 5%\n") == LoadProgress(percent: 5))
     }
 
     @Test func aLineWithoutEndIsBounded() throws {
-        let watch = try ProgressWatch(pattern: "percent")
+        let watch = try ProgressWatch(ProgressPattern("percent"))
         let long = String(repeating: "x", count: 100_000)
         #expect(feed(watch, long) == nil)
         #expect(feed(watch, "7%") == LoadProgress(percent: 7))
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func progressFromIsCheckedAndKept() throws {
-        #expect(try options(["--progress-from", "percent"])?.progressFrom == "percent")
+        #expect(try options(["--progress-from", "percent"])?.progressFrom?.text == "percent")
         #expect(throws: UsageError.progressGroups("x(y)")) { try options(["--progress-from", "x(y)"]) }
     }
 }

@@ -35,7 +35,7 @@ import Testing
                 #expect(matches == expect, "seed \(seed): \(pattern.debugDescription) on \(line.debugDescription)")
             }
             let chunks = Self.chunks(of: lines, random: &generator.random)
-            let watch = try LineWatch(pattern: pattern)
+            let watch = try LineWatch(WatchPattern(pattern))
             let fed = chunks.map { chunk in chunk.withUnsafeBytes { watch.feed($0) } }
             // A chunk that ends inside a line also tries that line so far (a prompt has no end).
             let partials = Self.partialLines(chunks).contains { Self.reference(regex, $0) != nil }
@@ -51,7 +51,7 @@ import Testing
             let plain = generator.random.chance(50)
             let lines = (0..<12).map { _ in generator.random.chance(30) ? "[3/10] 45% x" : generator.line(plain: plain) }
             let expected = lines.compactMap { Self.referenceValue(regex, $0) }.last
-            let watch = try ProgressWatch(pattern: pattern)
+            let watch = try ProgressWatch(ProgressPattern(pattern))
             let chunk = Array((lines.joined(separator: "\n") + "\n").utf8)
             let got = chunk.withUnsafeBytes { watch.feed($0) }
             #expect(got == expected, "seed \(seed): \(pattern.debugDescription) on \(lines)")

@@ -1,4 +1,4 @@
-extension LineWatch {
+extension WatchPattern {
     /// Closing brackets tried after a prefix; `>` ends a group name such as `(?<name`.
     private static let closers = [")", "]", ">"]
     /// Most closers tried after one prefix: each more costs three times the compilations.

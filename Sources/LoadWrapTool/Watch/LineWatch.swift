@@ -8,25 +8,16 @@ import LoadWrapCore
 /// only the lines that hold its literal are looked at, and of those only the ones its automaton
 /// passes reach Swift's Regex.
 final class LineWatch {
-    /// The pattern, compiled once, behind its filters.
+    /// The pattern behind its filters.
     private let matcher: LineMatcher
     /// The line being assembled, up to `lineLimit` bytes.
     private var line: [UInt8] = []
     /// Longest line kept: a line without end cannot grow memory without bound.
     private let lineLimit = 16 << 10
 
-    /// Compiles `pattern`; throws a one-line description naming the position of the problem.
-    init(pattern: String) throws(UsageError) {
-        matcher = LineMatcher(try Self.compile(pattern, option: "--until"), pattern: pattern)
-    }
-
-    /// `pattern` compiled, or an error naming `option` and the position of the problem.
-    static func compile(_ pattern: String, option: String) throws(UsageError) -> Regex<AnyRegexOutput> {
-        do {
-            return try Regex(pattern)
-        } catch {
-            throw .invalidPattern(pattern, option: option, reason: "\(error)", position: position(ofErrorIn: pattern))
-        }
+    /// A watch of the output for `pattern`, compiled once when the command line was read.
+    init(_ pattern: WatchPattern) {
+        matcher = pattern.matcher
     }
 
     /// Feeds a chunk; true when a line in it, or the partial line it leaves, matches.
