@@ -18,6 +18,9 @@ let package = Package(
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit"]),
         // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.
         .target(name: "CPtyTestSupport", path: "Tests/CPtyTestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport"]),
+        // A small xterm (bytes in, cells out): the end-to-end tests read screens with it, and
+        // `make demo` draws docs/demo.svg from it. Neither product links it.
+        .target(name: "TerminalModel", path: "Tests/TerminalModel"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport", "TerminalModel"]),
     ]
 )
