@@ -22,5 +22,10 @@ let package = Package(
         // `make demo` draws docs/demo.svg from it. Neither product links it.
         .target(name: "TerminalModel", path: "Tests/TerminalModel"),
         .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport", "TerminalModel"]),
+        // `make demo`: records loadwrap under a pty and renders docs/demo.svg (Scripts/demo/README.md).
+        .executableTarget(
+            name: "loadwrap-demo", dependencies: ["TerminalModel", "CPtyTestSupport"],
+            path: "Scripts/demo/loadwrap-demo"),
+        .testTarget(name: "DemoTests", dependencies: ["loadwrap-demo", "TerminalModel"], path: "Scripts/demo/Tests"),
     ]
 )
