@@ -20,7 +20,7 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test fuzz install uninstall dist bench clean lint-workflows
+.PHONY: build test fuzz install uninstall dist bench demo clean lint-workflows
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -91,6 +91,12 @@ docs:
 	$(DOCC) convert Sources/LoadWrapKit/LoadWrapKit.docc --additional-symbol-graph-dir .build/docs-graphs \
 	    --fallback-display-name LoadWrapKit --fallback-bundle-identifier loadwrap.LoadWrapKit \
 	    --warnings-as-errors --output-path .build/docs
+
+# docs/demo.svg, the animation at the top of the README: each scene listed in
+# Scripts/demo/record.sh really run under a pseudo-terminal, its bytes replayed into the
+# tests' terminal model (Scripts/demo/README.md). Takes half a minute; not part of `make test`.
+demo:
+	SWIFT="$(SWIFT)" sh Scripts/demo/record.sh
 
 # Checks .github/workflows against GitHub's workflow schema with check-jsonschema (its vendored
 # copy: no network once installed), installed from PyPI into .build/lint-venv on first use.

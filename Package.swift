@@ -30,6 +30,14 @@ let package = Package(
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit"], path: "Tests/LoadWrapTestSupport"),
         // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.
         .target(name: "CPtyTestSupport", path: "Tests/CPtyTestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport"]),
+        // A small xterm (bytes in, cells out): the end-to-end tests read screens with it, and
+        // `make demo` draws docs/demo.svg from it. Neither product links it.
+        .target(name: "TerminalModel", path: "Tests/TerminalModel"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport", "TerminalModel"]),
+        // `make demo`: records loadwrap under a pty and renders docs/demo.svg (Scripts/demo/README.md).
+        .executableTarget(
+            name: "loadwrap-demo", dependencies: ["TerminalModel", "CPtyTestSupport"],
+            path: "Scripts/demo/loadwrap-demo"),
+        .testTarget(name: "DemoTests", dependencies: ["loadwrap-demo", "TerminalModel"], path: "Scripts/demo/Tests"),
     ]
 )

@@ -1,7 +1,7 @@
 /// Display width of a Unicode scalar in a terminal: 0 for combining marks and joiners, 2 for
 /// East Asian wide/fullwidth and emoji, 1 otherwise. A short table: enough for the tests'
 /// CJK, Hangul and emoji, not the whole of Unicode's EastAsianWidth.txt.
-enum CharacterWidth {
+public enum CharacterWidth {
     private static let zero: [ClosedRange<UInt32>] = [
         0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
         0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200B...0x200F, 0x20D0...0x20FF, 0x302A...0x302D,
@@ -24,7 +24,7 @@ enum CharacterWidth {
     ]
 
     /// Columns `scalar` occupies.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if zero.contains(where: { $0.contains(v) }) { return 0 }
         if wide.contains(where: { $0.contains(v) }) { return 2 }

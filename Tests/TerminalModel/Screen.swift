@@ -1,36 +1,36 @@
 /// A small xterm: interprets the bytes a terminal receives into a grid of cells, a cursor and
 /// scrollback. Output post-processing (ONLCR) has already happened: these are the bytes as
 /// they reach the terminal. Unknown sequences are consumed and ignored.
-struct Screen: Sendable {
-    let rows: Int
-    let cols: Int
+public struct Screen: Sendable {
+    public let rows: Int
+    public let cols: Int
 
     /// Lines scrolled off the top of the main screen, oldest first.
-    private(set) var scrollback: [Line] = []
+    public private(set) var scrollback: [Line] = []
     /// The visible grid (the alternate screen's while it is active).
-    private(set) var lines: [Line]
+    public private(set) var lines: [Line]
     private var savedMainLines: [Line]? = nil
     /// Cursor position, 0-based; `col` stays on the last column while a wrap is pending.
-    private(set) var row = 0
-    private(set) var col = 0
+    public private(set) var row = 0
+    public private(set) var col = 0
     /// Set after writing the last column: the next printable character wraps first.
-    private(set) var pendingWrap = false
-    private(set) var cursorVisible = true
-    private(set) var autowrap = true
-    private(set) var alternateScreen = false
+    public private(set) var pendingWrap = false
+    public private(set) var cursorVisible = true
+    public private(set) var autowrap = true
+    public private(set) var alternateScreen = false
     /// The current rendition for new characters.
-    var attributes = Attributes()
+    public var attributes = Attributes()
     /// Scroll region (DECSTBM), inclusive.
     private var top = 0
     private var bottom: Int
     private var saved: SavedCursor? = nil
     private var savedForAlternate: SavedCursor? = nil
     /// Sequences that ask the terminal for a reply (DSR, DA, …), in the order received.
-    private(set) var queries: [String] = []
+    public private(set) var queries: [String] = []
     /// The last window title set with OSC 0/2.
-    private(set) var windowTitle: String? = nil
+    public private(set) var windowTitle: String? = nil
 
-    var parser = ParserState()
+    public internal(set) var parser = ParserState()
 
     /// Cursor state saved by DECSC / ESC 7.
     private struct SavedCursor {
@@ -41,7 +41,7 @@ struct Screen: Sendable {
     }
 
     /// An empty `rows`×`cols` terminal with the cursor at the top left.
-    init(rows: Int = 24, cols: Int = 80) {
+    public init(rows: Int = 24, cols: Int = 80) {
         self.rows = rows
         self.cols = cols
         bottom = rows - 1
@@ -51,7 +51,7 @@ struct Screen: Sendable {
     // MARK: Printing
 
     /// Writes one character at the cursor, wrapping and scrolling as xterm does.
-    mutating func print(_ scalar: Unicode.Scalar) {
+    public mutating func print(_ scalar: Unicode.Scalar) {
         let width = CharacterWidth.of(scalar)
         if width == 0 {
             combine(scalar)
@@ -103,33 +103,33 @@ struct Screen: Sendable {
     // MARK: Cursor
 
     /// Moves the cursor, clamped to the screen; any move cancels a pending wrap.
-    mutating func moveCursor(row newRow: Int, col newCol: Int) {
+    public mutating func moveCursor(row newRow: Int, col newCol: Int) {
         row = min(max(newRow, 0), rows - 1)
         col = min(max(newCol, 0), cols - 1)
         pendingWrap = false
     }
 
     /// CUU: up `n`, stopping at the top margin when starting inside the region.
-    mutating func cursorUp(_ n: Int) {
+    public mutating func cursorUp(_ n: Int) {
         moveCursor(row: max(row - n, row >= top ? top : 0), col: col)
     }
 
     /// CUD: down `n`, stopping at the bottom margin when starting inside the region.
-    mutating func cursorDown(_ n: Int) {
+    public mutating func cursorDown(_ n: Int) {
         moveCursor(row: min(row + n, row <= bottom ? bottom : rows - 1), col: col)
     }
 
     /// CR: column 0.
-    mutating func carriageReturn() { moveCursor(row: row, col: 0) }
+    public mutating func carriageReturn() { moveCursor(row: row, col: 0) }
 
     /// BS: one column left, never past the margin.
-    mutating func backspace() { moveCursor(row: row, col: col - 1) }
+    public mutating func backspace() { moveCursor(row: row, col: col - 1) }
 
     /// HT: the next multiple-of-8 tab stop, at most the last column.
-    mutating func tab() { moveCursor(row: row, col: min((col / 8 + 1) * 8, cols - 1)) }
+    public mutating func tab() { moveCursor(row: row, col: min((col / 8 + 1) * 8, cols - 1)) }
 
     /// IND / LF: down one line, scrolling the region at its bottom margin.
-    mutating func index() {
+    public mutating func index() {
         pendingWrap = false
         if row == bottom {
             scrollUp(1)
@@ -139,7 +139,7 @@ struct Screen: Sendable {
     }
 
     /// RI: up one line, scrolling the region down at its top margin.
-    mutating func reverseIndex() {
+    public mutating func reverseIndex() {
         pendingWrap = false
         if row == top {
             scrollDown(1)
@@ -149,12 +149,12 @@ struct Screen: Sendable {
     }
 
     /// DECSC.
-    mutating func saveCursor() {
+    public mutating func saveCursor() {
         saved = SavedCursor(row: row, col: col, pendingWrap: pendingWrap, attributes: attributes)
     }
 
     /// DECRC: back to the saved state, or home with default rendition when none was saved.
-    mutating func restoreCursor() {
+    public mutating func restoreCursor() {
         let s = saved ?? SavedCursor(row: 0, col: 0, pendingWrap: false, attributes: Attributes())
         moveCursor(row: s.row, col: s.col)
         pendingWrap = s.pendingWrap
@@ -162,7 +162,7 @@ struct Screen: Sendable {
     }
 
     /// DECSTBM: a scroll region from `first` to `last` (1-based, nil = screen edge); homes the cursor.
-    mutating func setScrollRegion(_ first: Int?, _ last: Int?) {
+    public mutating func setScrollRegion(_ first: Int?, _ last: Int?) {
         let t = max((first ?? 1) - 1, 0)
         let b = min((last ?? rows) - 1, rows - 1)
         guard t < b else { return }
@@ -175,7 +175,7 @@ struct Screen: Sendable {
 
     /// SU: the region moves up `n` lines; lines leaving a region that starts at the top of the
     /// main screen go to scrollback (as in xterm).
-    mutating func scrollUp(_ n: Int) {
+    public mutating func scrollUp(_ n: Int) {
         for _ in 0..<min(n, bottom - top + 1) {
             let gone = lines.remove(at: top)
             if top == 0 && !alternateScreen { scrollback.append(gone) }
@@ -184,7 +184,7 @@ struct Screen: Sendable {
     }
 
     /// SD: the region moves down `n` lines.
-    mutating func scrollDown(_ n: Int) {
+    public mutating func scrollDown(_ n: Int) {
         for _ in 0..<min(n, bottom - top + 1) {
             lines.remove(at: bottom)
             lines.insert(Line(cols: cols, attributes: attributes.erased), at: top)
@@ -192,7 +192,7 @@ struct Screen: Sendable {
     }
 
     /// IL: `n` blank lines at the cursor row, pushing the rest of the region down.
-    mutating func insertLines(_ n: Int) {
+    public mutating func insertLines(_ n: Int) {
         guard row >= top && row <= bottom else { return }
         for _ in 0..<min(n, bottom - row + 1) {
             lines.remove(at: bottom)
@@ -202,7 +202,7 @@ struct Screen: Sendable {
     }
 
     /// DL: removes `n` lines at the cursor row, pulling the rest of the region up.
-    mutating func deleteLines(_ n: Int) {
+    public mutating func deleteLines(_ n: Int) {
         guard row >= top && row <= bottom else { return }
         for _ in 0..<min(n, bottom - row + 1) {
             lines.remove(at: row)
@@ -215,7 +215,7 @@ struct Screen: Sendable {
 
     /// Blanks columns `range` of row `r` with the current background; touching the last
     /// column ends the row's soft wrap.
-    mutating func erase(row r: Int, columns range: Range<Int>) {
+    public mutating func erase(row r: Int, columns range: Range<Int>) {
         let range = range.clamped(to: 0..<cols)
         guard !range.isEmpty else { return }
         detachWide(r, range.lowerBound)
@@ -225,7 +225,7 @@ struct Screen: Sendable {
     }
 
     /// EL 0/1/2.
-    mutating func eraseInLine(_ mode: Int) {
+    public mutating func eraseInLine(_ mode: Int) {
         switch mode {
         case 0: erase(row: row, columns: col..<cols)
         case 1: erase(row: row, columns: 0..<(col + 1))
@@ -236,7 +236,7 @@ struct Screen: Sendable {
     }
 
     /// ED 0/1/2 (3 clears scrollback).
-    mutating func eraseInDisplay(_ mode: Int) {
+    public mutating func eraseInDisplay(_ mode: Int) {
         switch mode {
         case 0:
             erase(row: row, columns: col..<cols)
@@ -254,13 +254,13 @@ struct Screen: Sendable {
     }
 
     /// ECH: blanks `n` cells from the cursor without moving it.
-    mutating func eraseCharacters(_ n: Int) {
+    public mutating func eraseCharacters(_ n: Int) {
         erase(row: row, columns: col..<(col + n))
         pendingWrap = false
     }
 
     /// ICH: shifts the rest of the row right by `n` blanks.
-    mutating func insertCharacters(_ n: Int) {
+    public mutating func insertCharacters(_ n: Int) {
         detachWide(row, col)
         let count = min(n, cols - col)
         lines[row].cells.insert(contentsOf: Array(repeating: .blank(attributes.erased), count: count), at: col)
@@ -270,7 +270,7 @@ struct Screen: Sendable {
     }
 
     /// DCH: removes `n` cells at the cursor, pulling the rest of the row left.
-    mutating func deleteCharacters(_ n: Int) {
+    public mutating func deleteCharacters(_ n: Int) {
         detachWide(row, col)
         let count = min(n, cols - col)
         detachWide(row, col + count - 1)
@@ -282,16 +282,16 @@ struct Screen: Sendable {
     // MARK: Modes
 
     /// DECTCEM.
-    mutating func setCursorVisible(_ visible: Bool) { cursorVisible = visible }
+    public mutating func setCursorVisible(_ visible: Bool) { cursorVisible = visible }
 
     /// DECAWM.
-    mutating func setAutowrap(_ on: Bool) {
+    public mutating func setAutowrap(_ on: Bool) {
         autowrap = on
         if !on { pendingWrap = false }
     }
 
     /// Alternate screen (47/1047/1049): `saveCursor` for 1049, `clear` the alternate grid on entry.
-    mutating func setAlternateScreen(_ on: Bool, saveCursor save: Bool) {
+    public mutating func setAlternateScreen(_ on: Bool, saveCursor save: Bool) {
         guard on != alternateScreen else { return }
         if on {
             if save { savedForAlternate = SavedCursor(row: row, col: col, pendingWrap: pendingWrap, attributes: attributes) }
@@ -311,15 +311,15 @@ struct Screen: Sendable {
     }
 
     /// RIS: everything back to power-on state except scrollback.
-    mutating func reset() {
+    public mutating func reset() {
         let kept = scrollback
         self = Screen(rows: rows, cols: cols)
         scrollback = kept
     }
 
     /// Remembers a sequence that expects a reply.
-    mutating func recordQuery(_ sequence: String) { queries.append(sequence) }
+    public mutating func recordQuery(_ sequence: String) { queries.append(sequence) }
 
     /// Remembers an OSC window title.
-    mutating func setWindowTitle(_ title: String) { windowTitle = title }
+    public mutating func setWindowTitle(_ title: String) { windowTitle = title }
 }

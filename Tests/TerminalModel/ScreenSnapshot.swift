@@ -1,30 +1,30 @@
 /// Everything a user could see of a terminal at one moment, comparable with `==`: scrollback and
 /// screen (cells with attributes, trailing default blanks dropped), soft wraps, cursor.
-struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
+public struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// Scrollback lines, then every screen row.
-    var lines: [Line]
-    var scrollbackCount: Int
+    public var lines: [Line]
+    public var scrollbackCount: Int
     /// Cursor row on the screen (not counting scrollback) and column.
-    var cursorRow: Int
-    var cursorCol: Int
-    var cursorVisible: Bool
-    var pendingWrap: Bool
-    var alternateScreen: Bool
+    public var cursorRow: Int
+    public var cursorCol: Int
+    public var cursorVisible: Bool
+    public var pendingWrap: Bool
+    public var alternateScreen: Bool
 
     /// Plain text, one line per row, trailing spaces trimmed.
-    var text: String { lines.map(Self.plain).joined(separator: "\n") }
+    public var text: String { lines.map(Self.plain).joined(separator: "\n") }
 
     /// Text with attribute changes marked `⟦1;31⟧…⟦⟧` and soft wraps marked `⏎` at line end.
-    var attributedText: String { lines.map(Self.attributed).joined(separator: "\n") }
+    public var attributedText: String { lines.map(Self.attributed).joined(separator: "\n") }
 
     /// The text with trailing empty rows removed: what a test usually wants to read.
-    var trimmedText: String {
+    public var trimmedText: String {
         var all = lines.map(Self.plain)
         while all.last == "" { all.removeLast() }
         return all.joined(separator: "\n")
     }
 
-    var description: String {
+    public var description: String {
         let cursor = "cursor (\(cursorRow), \(cursorCol)) \(cursorVisible ? "visible" : "HIDDEN")"
             + (pendingWrap ? " pending-wrap" : "") + (alternateScreen ? " ALTERNATE SCREEN" : "")
         var all = lines.map(Self.attributed)
@@ -37,7 +37,7 @@ struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A short account of where two snapshots differ, for test failure messages.
-    func difference(from other: ScreenSnapshot) -> String {
+    public func difference(from other: ScreenSnapshot) -> String {
         var notes: [String] = []
         if lines.count != other.lines.count { notes.append("line count \(lines.count) vs \(other.lines.count)") }
         if let i = (0..<min(lines.count, other.lines.count)).first(where: { lines[$0] != other.lines[$0] }) {
@@ -53,7 +53,7 @@ struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Cells up to the last one that is not a default blank.
-    static func trimmed(_ line: Line) -> Line {
+    public static func trimmed(_ line: Line) -> Line {
         var out = line
         while let last = out.cells.last, last.isDefaultBlank { out.cells.removeLast() }
         return out
@@ -82,7 +82,7 @@ struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
 
 extension Screen {
     /// What the user sees now.
-    var snapshot: ScreenSnapshot {
+    public var snapshot: ScreenSnapshot {
         ScreenSnapshot(
             lines: (scrollback + lines).map(ScreenSnapshot.trimmed), scrollbackCount: scrollback.count,
             cursorRow: row, cursorCol: col, cursorVisible: cursorVisible, pendingWrap: pendingWrap,
@@ -90,10 +90,10 @@ extension Screen {
     }
 
     /// Plain text of scrollback and screen, trailing spaces trimmed.
-    func render() -> String { snapshot.text }
+    public func render() -> String { snapshot.text }
 
     /// The text of screen row `r` (0 = top of the screen), trailing spaces trimmed.
-    func text(ofRow r: Int) -> String {
+    public func text(ofRow r: Int) -> String {
         var text = lines[r].cells.map(\.text).joined()
         while text.last == " " { text.removeLast() }
         return text

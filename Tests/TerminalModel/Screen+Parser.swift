@@ -1,10 +1,10 @@
 /// Where the byte parser is inside an escape sequence (after the VT500 state diagram, trimmed).
-struct ParserState: Sendable {
-    enum Phase: Sendable {
+public struct ParserState: Sendable {
+    public enum Phase: Sendable {
         case ground, escape, escapeIntermediate, csi, osc, oscEscape, string, stringEscape
     }
 
-    var phase = Phase.ground
+    public internal(set) var phase = Phase.ground
     /// Parameter and intermediate bytes of the CSI sequence being read.
     var csi: [UInt8] = []
     /// Body of the OSC string being read.
@@ -16,12 +16,12 @@ struct ParserState: Sendable {
 
 extension Screen {
     /// Interprets `bytes` as they reach the terminal.
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         for byte in bytes { feed(byte) }
     }
 
     /// Interprets `text` encoded as UTF-8.
-    mutating func feed(_ text: String) { feed(Array(text.utf8)) }
+    public mutating func feed(_ text: String) { feed(Array(text.utf8)) }
 
     private mutating func feed(_ byte: UInt8) {
         switch parser.phase {
