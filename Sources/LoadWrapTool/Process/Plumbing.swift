@@ -60,9 +60,12 @@ final class Plumbing {
     }
 
     /// Hands output to `presenter`; before data leaves, a guest's presenter erases its line.
-    func connect(to presenter: any Presenter, guest: Bool) {
-        pty?.sink = presenter
-        log?.sink = presenter
+    /// `outputLog` (`--log`) sees the output first and hands it on to the presenter.
+    func connect(to presenter: any Presenter, guest: Bool, outputLog: OutputLog? = nil) {
+        outputLog?.next = presenter
+        let sink: any OutputSink = outputLog ?? presenter
+        pty?.sink = sink
+        log?.sink = sink
         guard guest else { return }
         data?.leaving = { [unowned presenter] chunk in presenter.dataLeaving(chunk) }
         data?.resuming = { [unowned presenter] in presenter.dataResuming() }
