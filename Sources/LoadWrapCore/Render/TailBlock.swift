@@ -37,9 +37,8 @@ struct TailBlock: Sendable {
         precondition(rows.count >= drawn.count, "a shorter block is drawn after an erase")
         var at = 0
         if rows.count > drawn.count {
-            // Room first, from the spinner line down, then back to the (maybe higher) top.
-            bytes += Self.move(from: 0, to: drawn.count)
-            for _ in drawn.count..<rows.count { bytes += Self.lineFeed }
+            // Room first, down past the spinner line, then back to the (maybe higher) top.
+            bytes += Self.move(from: 0, to: rows.count)
             bytes += Self.move(from: rows.count, to: 0)
             drawn += Array(repeating: Self.unknown, count: rows.count - drawn.count)
         }
@@ -67,16 +66,17 @@ struct TailBlock: Sendable {
     /// A row that matches no drawn bytes: the bytes of a cell that is not on the screen yet.
     private static let unknown: [UInt8] = [0xFF]
 
-    /// The cursor from row `from` to row `to` of the block (CUU, CUD), in its column.
+    /// The cursor from row `from` to row `to` of the block, in its column (0): down by line feeds,
+    /// up by CUU. Down is never CUD, which stops at the screen's bottom: between a terminal getting
+    /// shorter (its rows below the cursor dropped) and loadwrap hearing of it, a CUD would stop
+    /// short, and the CUU back would land above the block, on the command's rows. A line feed
+    /// there scrolls instead, keeping the block's rows where the moves expect them.
     private static func move(from: Int, to: Int) -> [UInt8] {
-        if to > from { return Array("\u{1B}[\(to - from)B".utf8) }
+        if to > from { return [UInt8](repeating: 0x0A, count: to - from) }
         if to < from { return Array("\u{1B}[\(from - to)A".utf8) }
         return []
     }
 
-    /// Carriage return and line feed: the next row, scrolling the screen on the bottom one; the
-    /// carriage return explicit, as the real terminal may do no output processing (raw mode).
-    private static let lineFeed: [UInt8] = [0x0D, 0x0A]
     private static let carriageReturn: [UInt8] = [0x0D]
     private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
     /// Autowrap off while a row is written: a row laid out for a width the terminal has just left
