@@ -1,3 +1,4 @@
+import LoadWrapKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
