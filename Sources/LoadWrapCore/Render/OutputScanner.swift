@@ -33,7 +33,7 @@ struct OutputScanner {
     private var renditionBeforeAlternate = GraphicRendition()
     /// True while a scroll region is set: below it a line feed on the last row does not scroll,
     /// so the "new" line may still hold text. Cleared screens keep the region; `CSI r` resets it.
-    private var scrollRegion = false
+    private(set) var scrollRegion = false
     /// True when blank cells in a background colour may be on the cursor's line (an erase or a
     /// scroll while a background was set), until a line feed with the default background.
     private var colouredBlanks = false

@@ -64,12 +64,16 @@ package struct Painter {
     private var indicator: TerminalProgress?
     /// What the indicator should show once the command's output leaves an unfinished sequence.
     private var waitingIndicator: TerminalProgress.State?
+    /// `--tail`: the window drawn with the line while the command's output is held; nil without
+    /// it, and once it gave way to output shown as it is.
+    package private(set) var tail: Tail?
 
     /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside;
-    /// `besideUnfinishedLines` as the property says.
+    /// `besideUnfinishedLines` as the property says; `tail` draws a window above the line.
     package init(overlay: Overlay, dataQuietMS: Int = Self.defaultDataQuietMS, indicator: Bool = false,
-         besideUnfinishedLines: Bool = false) {
+         besideUnfinishedLines: Bool = false, tail: Tail? = nil) {
         self.overlay = overlay
+        self.tail = tail
         self.dataQuietMS = dataQuietMS
         self.indicator = indicator ? TerminalProgress() : nil
         self.besideUnfinishedLines = besideUnfinishedLines
@@ -166,7 +170,8 @@ package struct Painter {
 
     /// The bytes after the terminal changed width: the line erased (with every row the terminal
     /// may have reflowed it onto) and redrawn at the new width.
-    package mutating func resized(columns: Int, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
+    package mutating func resized(columns: Int, rows: Int? = nil, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
+        if let rows { tail?.screenRows = rows }
         let serial = scanner.row.serial
         rowNarrowest = (serial, min(columns, rowNarrowest.serial == serial ? rowNarrowest.columns : overlay.columns))
         overlay.columns = columns
@@ -363,9 +368,36 @@ package struct Painter {
     private mutating func draw(nowMS: Int, at placement: Overlay.Placement, advancing: Bool = true) -> [UInt8] {
         let state = TerminalProgress.state(for: overlay.progress.progress)
         let before = indicator?.show(state) ?? []
+        if tail != nil { return before + drawBlock(nowMS: nowMS) }
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
                                 at: placement, advancing: advancing)
         // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.
         return before.isEmpty ? line : before + line
+    }
+
+    /// The tail's block: its rows, then the line. A block with fewer rows than the one on the
+    /// screen (a shorter terminal, a prompt erased) is erased first; any erase of the line took
+    /// the block with it (the cursor rests on the block's top row).
+    private mutating func drawBlock(nowMS: Int) -> [UInt8] {
+        let rows = tail!.rows(columns: overlay.columns)
+        var bytes: [UInt8] = []
+        if overlay.visible && rows.count < tail!.block.rowCount { bytes += overlay.erase() }
+        if !overlay.visible { tail!.block.erased() }
+        let line = overlay.draw(nowMS: nowMS, commandHidCursor: false)
+        return bytes + tail!.block.draw(rows: rows, spinner: line)
+    }
+
+    /// Follows a chunk of the command's output held for the tail; true when that output now needs
+    /// the terminal itself (`giveWay`).
+    package mutating func hold(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        tail?.hold(chunk)
+        return tail?.needsTerminal ?? false
+    }
+
+    /// The bytes that take the tail's block away for good: the held output is then shown as it is
+    /// (through `around`), and the line goes on as it does without a tail.
+    package mutating func giveWay() -> [UInt8] {
+        tail = nil
+        return overlay.erase()
     }
 }

@@ -119,6 +119,8 @@ package enum ArgumentParser {
         case .mode: options.mode = try choice(text, option: name)
         case .color: options.color = try choice(text, option: name)
         case .quiet: options.quiet = true
+        case .tail: options.tailLines = value == nil ? Options.defaultTailLines : try lines(text, option: name)
+        case .log: options.logPath = text
         case .result: options.result = value == nil ? .always : try choice(text, option: name)
         case .success: options.successText = Sanitizer.sanitize(text)
         case .failure: options.failureText = Sanitizer.sanitize(text)
@@ -179,6 +181,17 @@ package enum ArgumentParser {
             }
         }
     }
+
+    /// A `--tail` count: a whole number of lines, from 0 (the spinner alone) to `mostTailLines`.
+    private static func lines(_ value: String, option: String) throws(UsageError) -> Int {
+        guard let count = Int(value), (0...mostTailLines).contains(count) else {
+            throw .invalidValue(value, option: option, accepted: ["a number of lines from 0 to \(mostTailLines)"])
+        }
+        return count
+    }
+
+    /// More lines than any terminal is tall: the block is cut to the screen anyway.
+    static let mostTailLines = 1_000
 
     /// The catalogue style called `name`, or an error suggesting the nearest name.
     private static func spinner(_ name: String, option: String) throws(UsageError) -> SpinnerStyle {

@@ -6,7 +6,10 @@ enum BashCompletion {
         let separate = OptionSpec.all.filter(\.takesSeparateValue).flatMap(names).joined(separator: "|")
         let words = OptionSpec.all.flatMap { [$0.long] + ($0.short.map { ["-\($0)"] } ?? []) }
         var valueCases = ""
-        for option in OptionSpec.all where option.valueName != nil {
+        for option in OptionSpec.all where option.completesFiles {
+            valueCases += "        \(names(option).joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+        }
+        for option in OptionSpec.all where option.valueName != nil && !option.completesFiles {
             let candidates = option.choices.joined(separator: " ")
             valueCases += "        \(names(option).joined(separator: "|"))) values=\"\(candidates)\" ;;\n"
         }

@@ -12,7 +12,7 @@ enum FishCompletion {
             var line = "complete -c loadwrap -n __loadwrap_in_options"
             if let short = option.short { line += " -s \(short)" }
             line += " -l \(option.long.dropFirst(2))"
-            if option.valueName != nil { line += option.valueIsOptional ? " -f" : " -x" }
+            if option.valueName != nil { line += option.completesFiles ? " -r -F" : option.valueIsOptional ? " -f" : " -x" }
             if !option.choices.isEmpty { line += " -a " + quoted(option.choices.joined(separator: " ")) }
             lines.append(line + " -d " + quoted(option.summary))
         }

@@ -23,6 +23,9 @@ extension OptionSpec {
         [.listSpinners, .generateManual, .completions, .version, .help].contains(id)
     }
 
+    /// Whether the value is a file's path, which shells complete from the file system.
+    var completesFiles: Bool { id == .log }
+
     /// Whether the value, if any, may come as the next word (`--title x`), not only attached.
     var takesSeparateValue: Bool {
         valueName != nil && !valueIsOptional

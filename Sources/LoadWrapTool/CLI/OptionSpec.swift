@@ -5,7 +5,7 @@
 struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
-        case title, spinner, listSpinners, delay, mode, color, quiet, result, success, failure, heartbeat, noGroup, noAnnotate
+        case title, spinner, listSpinners, delay, mode, color, quiet, tail, log, result, success, failure, heartbeat, noGroup, noAnnotate
         case noSummary, timestamps
         case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
         case generateManual, completions, version, help
@@ -54,6 +54,14 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .quiet, long: "--quiet", short: "q", valueName: nil,
             help: "Show the command's output only if it fails (output into a pipe or file still streams)."),
+        OptionSpec(
+            id: .tail, long: "--tail", short: nil, valueName: "lines", valueIsOptional: true,
+            help: "Overlay mode: hold the output back and show its last lines above the spinner, all of it"
+                + " if the command fails; plain mode streams as always (default for --tail: 6).",
+            environment: "LOADWRAP_TAIL"),
+        OptionSpec(
+            id: .log, long: "--log", short: nil, valueName: "file",
+            help: "Also write the command's terminal- or log-bound output, exactly as written, to this file."),
         OptionSpec(
             id: .result, long: "--result", short: nil, valueName: "when", valueIsOptional: true,
             help: "Print an end line: always (the default for --result), failure or never"

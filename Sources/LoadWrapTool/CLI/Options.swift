@@ -19,6 +19,12 @@ package struct Options: Equatable, Sendable {
     package var color: ColorRequest
     /// `--quiet`: hold back the command's terminal- or log-bound output unless it fails.
     package var quiet = false
+    /// The default of a bare `--tail`: the lines BuildKit's window shows.
+    package static let defaultTailLines = 6
+    /// `--tail`: how many of the command's last lines to show while holding its output; nil for off.
+    package var tailLines: Int?
+    /// `--log`: the file that gets the command's whole terminal- or log-bound output; nil for none.
+    package var logPath: String?
     /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay).
     package var result: ResultRequest?
     /// `--success`: the end line's text when the command succeeds, instead of the title; sanitised.

@@ -33,14 +33,18 @@ struct Stage {
             ? CIService.detect(session.environment)?.group(name: "loadwrap_\(getpid())") : nil
         // A log group's end marker works only at a line start, so loadwrap must see where the
         // log's lines end even with `--heartbeat 0`.
+        // Opened before anything else, so a log that cannot be written stops the run before it starts.
+        var outputLog: OutputLog?
+        if let path = options.logPath { outputLog = try OutputLog(path: path) }
         let needs = Plumbing.Needs(
-            terminal: terminal, logPipe: options.quiet || options.watchesOutput || heartbeat || stamps || group != nil,
+            terminal: terminal,
+            logPipe: options.quiet || options.logPath != nil || options.watchesOutput || heartbeat || stamps || group != nil,
             stdoutPipe: topology == .guest || options.watchesOutput)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
         presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
                                    plumbing: plumbing, topology: topology, group: group, startMS: startMS)
-        plumbing.connect(to: presenter, guest: topology == .guest)
+        plumbing.connect(to: presenter, guest: topology == .guest, outputLog: outputLog)
     }
 
     /// The presenter of the mode: overlay needs a terminal; without one a forced overlay writes lines.
@@ -49,11 +53,18 @@ struct Stage {
         topology: Topology, group: LogGroup?, startMS: Int
     ) -> any Presenter {
         let options = session.options
-        let held = options.quiet ? HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"])) : nil
+        // `--tail` holds only where it draws its window: plain mode's log is the record, and a nested
+        // (silent) loadwrap leaves the window to the one that draws.
+        let tailLines = session.mode == .overlay && terminal != nil ? options.tailLines : nil
+        let held = options.quiet || tailLines != nil
+            ? HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"])) : nil
+        // A window that vanished on success explains a failure with the end line (the replay above it).
+        let overlayResult: ResultRequest = tailLines != nil ? .failure : .never
         let text = ReportText(
             lines: ReportLines(utf8: session.utf8, color: session.color && session.mode == .overlay),
-            result: options.result ?? (session.mode == .plain ? .always : .never),
-            title: options.resolvedTitle, successText: options.successText, failureText: options.failureText)
+            result: options.result ?? (session.mode == .plain ? .always : overlayResult),
+            title: options.resolvedTitle, successText: options.successText, failureText: options.failureText,
+            logPath: options.logPath.map(Sanitizer.sanitize))
         if session.mode == .silent { return SilentPresenter(held: held) }
         if session.mode == .overlay, let terminal {
             let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: session.utf8), utf8: session.utf8)
@@ -62,8 +73,9 @@ struct Stage {
                                   columns: Int(terminal.size?.columns ?? 80))
             let features = TerminalFeatures.detect(session.environment, request: options.termProgress)
             let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }
+            let tail = tailLines.map { Tail(capacity: $0, screenRows: Int(terminal.size?.rows ?? 24)) }
             let painter = Painter(overlay: overlay, indicator: features.progress,
-                                  besideUnfinishedLines: topology.keysThroughLoadwrap)
+                                  besideUnfinishedLines: topology.keysThroughLoadwrap, tail: tail)
             let presenter = OverlayPresenter(painter: painter, terminal: terminal,
                                              modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
                                              text: text, held: held, notice: notice, clock: session.clock)

@@ -54,7 +54,7 @@ enum ZshCompletion {
         let description = "[" + escaped(describe(option.summary)) + "]"
         var argument = ""
         if let valueName = option.valueName {
-            let action = option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
+            let action = option.completesFiles ? "_files" : option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
             argument = (option.valueIsOptional ? "::" : ":") + valueName + ":" + action
         }
         guard names.count > 1 else { return quoted(exclusion + option.long + suffix + description + argument) }

@@ -25,13 +25,14 @@ final class OverlayPresenter: Presenter {
     /// The pipe loadwrap's stdout leads into, when its reader shares the terminal (guest).
     private let sharedPipe: SharedPipe?
     private let text: ReportText
-    private let held: HeldOutput?
+    /// The command's output held back (`--quiet`, `--tail`); nil once the tail gave way.
+    private var held: HeldOutput?
     private let notice: Notice?
     private let clock: any TimeSource
     /// The usual duration from earlier runs, looked up at the first frame; nil when history is off.
     var usual: UsualLookup?
 
-    /// Draws on `terminal`; `held` keeps the command's output back (`--quiet`).
+    /// Draws on `terminal`; `held` keeps the command's output back (`--quiet`, `--tail`).
     init(painter: Painter, terminal: TerminalDevice, modes: ModeWatch, sharedPipe: SharedPipe?,
          text: ReportText, held: HeldOutput?, notice: Notice? = nil, clock: any TimeSource) {
         self.painter = painter
@@ -44,16 +45,33 @@ final class OverlayPresenter: Presenter {
         self.clock = clock
     }
 
-    /// Erase, chunk and (when due) redraw, in one write; with `--quiet`, keep the chunk instead.
-    /// Held output never reaches the screen, so the screen stays as the overlay left it.
+    /// Erase, chunk and (when due) redraw, in one write; with `--quiet` or `--tail`, keep the
+    /// chunk instead (the tail's window shows it at the next frame). Held output never reaches the
+    /// screen, so the screen stays as the overlay left it.
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
         if let held {
             held.append(chunk)
+            if painter.hold(chunk) { giveWay() }
             return true
         }
+        relay(chunk)
+        return true  // a terminal that went away is not a reader the command should hear of
+    }
+
+    /// The chunk on the terminal between the line's erase and its redraw.
+    private func relay(_ chunk: UnsafeRawBufferPointer) {
         let (head, tail) = painter.around(chunk, nowMS: clock.nowMS(), view: view)
         FileDescriptorIO.writeAll(terminal.fd, head: head, body: chunk, tail: tail)
-        return true  // a terminal that went away is not a reader the command should hear of
+    }
+
+    /// The command needs the terminal (a full-screen program, a scroll region, echo or canonical
+    /// mode off): the tail's block goes, what was held is shown as it was written, and the rest of
+    /// the run is shown as without `--tail`.
+    private func giveWay() {
+        guard let held else { return }
+        write(painter.giveWay())
+        self.held = nil
+        held.replay { relay($0) }
     }
 
     func started() {}
@@ -101,13 +119,14 @@ final class OverlayPresenter: Presenter {
 
     func tick() {
         let now = clock.nowMS()
+        if painter.tail != nil && !modes.allowsDrawing { giveWay() }
         if let ms = usual?.take(nowMS: now) { painter.setUsual(ms: ms) }
         write(painter.frame(nowMS: now, view: view))
     }
 
     func resized() {
         guard let size = terminal.size else { return }
-        write(painter.resized(columns: Int(size.columns), nowMS: clock.nowMS(), view: view))
+        write(painter.resized(columns: Int(size.columns), rows: Int(size.rows), nowMS: clock.nowMS(), view: view))
     }
 
     func suspend() {

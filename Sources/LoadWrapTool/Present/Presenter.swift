@@ -63,6 +63,8 @@ struct ReportText {
     /// `--success` and `--failure`.
     var successText: String?
     var failureText: String?
+    /// The `--log` file, named on the end line of a failure; sanitised.
+    var logPath: String? = nil
 
     /// The line for a spinner that stopped while the command runs on, or nil: a `done` message is
     /// always shown, a match only when successes are.
@@ -77,7 +79,8 @@ struct ReportText {
     /// The end line, or nil when `--result` does not want it.
     func end(_ outcome: Outcome, elapsedMS: Int) -> String? {
         guard result.shows(succeeded: outcome.succeeded) else { return nil }
-        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS)
+        let note = outcome.succeeded ? nil : logPath.map { "log: " + $0 }
+        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, note: note)
     }
 
     /// The end line without colour or line end, whatever `--result` says: a notification's text.

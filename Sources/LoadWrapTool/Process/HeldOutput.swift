@@ -56,17 +56,25 @@ final class HeldOutput {
 
     /// Writes everything held, in order, to `fd`.
     func replay(to fd: Int32) {
+        replay { FileDescriptorIO.writeAll(fd, $0) }
+    }
+
+    /// Hands everything held to `body`, in order, in chunks of at most 64 KiB from the file; a
+    /// note follows when some of it was lost.
+    func replay(_ body: (UnsafeRawBufferPointer) -> Void) {
         defer {
-            if lostBytes { FileDescriptorIO.writeAll(fd, "loadwrap: some held output was lost: its temporary file could not be written\n") }
+            if lostBytes { Self.lossNote.withUnsafeBytes(body) }
         }
-        memory.withUnsafeBytes { _ = FileDescriptorIO.writeAll(fd, $0) }
+        memory.withUnsafeBytes(body)
         guard spill >= 0, lseek(spill, 0, SEEK_SET) == 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         FileDescriptorIO.readChunks(spill, into: &buffer) { chunk in
-            FileDescriptorIO.writeAll(fd, chunk)
+            body(chunk)
             return true
         }
     }
+
+    private static let lossNote = Array("loadwrap: some held output was lost: its temporary file could not be written\n".utf8)
 
     /// Moves what memory holds into a new private temporary file.
     private func openSpill() {

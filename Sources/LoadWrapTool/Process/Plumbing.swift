@@ -60,9 +60,12 @@ final class Plumbing {
     }
 
     /// Hands output to `sink`; before data leaves, a guest's sink erases its line.
-    func connect(to sink: any OutputSink, guest: Bool) {
-        pty?.sink = sink
-        log?.sink = sink
+    /// `outputLog` (`--log`) sees the output first and hands it on to `sink`.
+    func connect(to sink: any OutputSink, guest: Bool, outputLog: OutputLog? = nil) {
+        outputLog?.next = sink
+        let first: any OutputSink = outputLog ?? sink
+        pty?.sink = first
+        log?.sink = first
         guard guest else { return }
         data?.leaving = { [unowned sink] chunk in sink.dataLeaving(chunk) }
         data?.resuming = { [unowned sink] in sink.dataResuming() }

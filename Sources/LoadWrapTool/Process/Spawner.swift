@@ -14,13 +14,15 @@ package enum SpawnError: Error, Equatable {
     case notExecutable(String, reason: String)
     /// The system refused for another reason (exit 125).
     case failed(String, reason: String)
+    /// The `--log` file cannot be opened for writing (exit 125).
+    case unwritableLog(String, reason: String)
 
     /// The exit status loadwrap ends with.
     package var exitCode: Int32 {
         switch self {
         case .notFound: return 127
         case .notExecutable: return 126
-        case .failed: return 125
+        case .failed, .unwritableLog: return 125
         }
     }
 
@@ -30,6 +32,7 @@ package enum SpawnError: Error, Equatable {
         case .notFound(let name): return "Error: Command not found: '\(Sanitizer.sanitize(name))'."
         case .notExecutable(let name, let reason): return "Error: Cannot run '\(Sanitizer.sanitize(name))': \(reason)."
         case .failed(let name, let reason): return "Error: Failed to start '\(Sanitizer.sanitize(name))': \(reason)."
+        case .unwritableLog(let path, let reason): return "Error: Cannot write the log '\(Sanitizer.sanitize(path))': \(reason)."
         }
     }
 }

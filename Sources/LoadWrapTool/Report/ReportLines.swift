@@ -27,9 +27,10 @@ struct ReportLines: Sendable {
         "\(utf8 ? "…" : "...") \(title)\(separator)\(figures)\(separator)\(ElapsedFormat.tenths(ms: elapsedMS))\n"
     }
 
-    /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended.
-    func end(_ text: String, outcome: Outcome, elapsedMS: Int) -> String {
-        let fields = [text] + outcome.fields(elapsedMS: elapsedMS)
+    /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended; `note` is one
+    /// more field at the end (`log: build.log`).
+    func end(_ text: String, outcome: Outcome, elapsedMS: Int, note: String? = nil) -> String {
+        let fields = [text] + outcome.fields(elapsedMS: elapsedMS) + (note.map { [$0] } ?? [])
         return "\(mark(outcome.succeeded)) \(fields.joined(by: separator))\n"
     }
 

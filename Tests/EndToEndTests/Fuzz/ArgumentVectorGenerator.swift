@@ -41,6 +41,9 @@ struct ArgumentVectorGenerator {
             Option(long: "--mode", short: nil, values: ["auto", "overlay", "plain", "silent", "fancy", "", "PLAIN", "\u{1B}[31m"]),
             Option(long: "--color", short: nil, values: ["auto", "always", "never", "sometimes", ""]),
             Option(long: "--quiet", short: "q", values: nil),
+            Option(long: "--tail", short: nil, values: ["0", "3", "6", "1000", "1001", "-1", "x", ""], attachedOnly: true),
+            // Paths that create nothing: a writable sink, a missing directory (exit 125), none.
+            Option(long: "--log", short: nil, values: ["/dev/null", "/nonexistent/dir/log", ""]),
             Option(long: "--result", short: nil, values: ["always", "failure", "never", "", "bogus"], attachedOnly: true),
             Option(long: "--success", short: nil, values: texts),
             Option(long: "--failure", short: nil, values: texts),

@@ -44,6 +44,11 @@ final class TmuxTerminal {
         try tmux(["resize-window", "-t", name, "-x", "\(cols)", "-y", "\(rows)"])
     }
 
+    /// Types `keys` into window `name`, as tmux's `send-keys` names them (`C-c`, `Enter`, text).
+    func sendKeys(_ name: String, _ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
     /// The visible rows of window `name`, without colours.
     func visibleRows(_ name: String) throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")

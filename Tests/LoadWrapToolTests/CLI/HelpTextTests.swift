@@ -44,6 +44,12 @@ import Testing
                                           [env: LOADWRAP_COLOR]
                   -q, --quiet             Show the command's output only if it fails (output
                                           into a pipe or file still streams).
+                  --tail[=<lines>]        Overlay mode: hold the output back and show its last
+                                          lines above the spinner, all of it if the command
+                                          fails; plain mode streams as always (default for
+                                          --tail: 6). [env: LOADWRAP_TAIL]
+                  --log <file>            Also write the command's terminal- or log-bound
+                                          output, exactly as written, to this file.
                   --result[=<when>]       Print an end line: always (the default for --result),
                                           failure or never (default: always in plain mode, never
                                           in overlay). [env: LOADWRAP_RESULT]

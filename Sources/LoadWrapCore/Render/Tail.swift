@@ -1,0 +1,42 @@
+/// What `--tail` adds to the `Painter` while the command's terminal output is held: the window on
+/// that output, the block it is drawn in, and a watch on what in the output means the command
+/// needs the terminal itself.
+package struct Tail: Sendable {
+    /// The last lines of the held output.
+    private(set) var window: TailWindow
+    /// The rows and the spinner line on the screen.
+    var block = TailBlock()
+    /// The terminal's height, which bounds the block's.
+    var screenRows: Int
+    /// Follows the held output's effect on a terminal, as the painter follows output it shows.
+    private var scanner = OutputScanner()
+
+    /// A window of `capacity` lines on a terminal `screenRows` tall.
+    package init(capacity: Int, screenRows: Int) {
+        window = TailWindow(capacity: capacity)
+        self.screenRows = screenRows
+    }
+
+    /// Follows one chunk of held output.
+    mutating func hold(_ chunk: UnsafeRawBufferPointer) {
+        window.feed(chunk)
+        scanner.scan(chunk)
+    }
+
+    /// True once the held output has taken the screen over (a full-screen program, a scroll
+    /// region): a window of lines cannot show that, so the output goes to the terminal as it is.
+    var needsTerminal: Bool { scanner.alternateScreen || scanner.scrollRegion }
+
+    /// True when the held output ends inside an escape sequence or a UTF-8 character: what is
+    /// replayed must be followed by nothing of loadwrap's until the output ends it.
+    var endsUnfinished: Bool { scanner.insideSequence }
+
+    /// The rows to draw on a terminal `columns` wide: the last ones the screen's height allows,
+    /// each cut to half the width, as the spinner line is, so a terminal that reflows never
+    /// rewraps one when narrowed (`Overlay.drawnColumns`).
+    func rows(columns: Int) -> [[UInt8]] {
+        let limit = TailBlock.rowLimit(capacity: window.capacity, screenRows: screenRows)
+        let width = Overlay.drawnColumns(columns)
+        return window.rows.suffix(limit).map { $0.rendered(columns: width) }
+    }
+}

@@ -1,0 +1,86 @@
+/// The tail window's rows and the spinner line below them, drawn as one block at the bottom of
+/// the output: the exact bytes that draw it, redraw only what changed, and grow it.
+///
+/// Between writes the cursor rests at column 0 of the block's top row, so the spinner line's own
+/// erase (`Overlay.erase`: the row, then everything below it) takes the whole block, and survives
+/// what a terminal does on a resize: rows within half the width are never rewrapped by one that
+/// reflows (see `Overlay.drawnColumns`), and a terminal whose window gets shorter drops rows below
+/// the cursor first (tmux's `screen_resize_y`), never the rows above it, which are the command's.
+///
+/// The block grows one row per line the command has finished, as its output would have grown
+/// bare, so any scrolling it causes is scrolling the bare run would have caused too (README).
+struct TailBlock: Sendable {
+    /// The rows on the screen, top first, as drawn; the spinner line is below them.
+    private var drawn: [[UInt8]] = []
+    /// True while the block is on the screen.
+    private(set) var visible = false
+
+    /// How many rows the window may show on a screen `screenRows` tall: the block (rows and
+    /// spinner line) never takes more than `screenRows - 2`, so the line above it (the shell's
+    /// command line) and one more stay in view; on 3 rows or fewer, the spinner line alone.
+    static func rowLimit(capacity: Int, screenRows: Int) -> Int {
+        max(0, min(capacity, screenRows - 3))
+    }
+
+    /// The bytes that show `rows` above the spinner line `spinner` (the bytes `Overlay.draw` made,
+    /// from column 0 and back to it). From nothing, the cursor must be at the start of an empty
+    /// line, where the block then begins; else the cursor is at its top. Rows drawn already and
+    /// unchanged are not sent again; a block with more rows first makes room below (a line feed
+    /// on the bottom row scrolls the screen, as the command's own lines would have). A block with
+    /// fewer rows must be erased first (`erased`). Ends with the cursor at the top, column 0.
+    mutating func draw(rows: [[UInt8]], spinner: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if !visible {
+            drawn = []
+            visible = true
+        }
+        precondition(rows.count >= drawn.count, "a shorter block is drawn after an erase")
+        var at = 0
+        if rows.count > drawn.count {
+            // Room first, down past the spinner line, then back to the (maybe higher) top.
+            bytes += Self.move(from: 0, to: rows.count)
+            bytes += Self.move(from: rows.count, to: 0)
+            drawn += Array(repeating: Self.unknown, count: rows.count - drawn.count)
+        }
+        for (index, row) in rows.enumerated() where drawn[index] != row {
+            bytes += Self.move(from: at, to: index)
+            bytes += Self.carriageReturn + Self.autowrapOff + row + Self.eraseLine + Self.autowrapOn + Self.carriageReturn
+            at = index
+            drawn[index] = row
+        }
+        bytes += Self.move(from: at, to: rows.count)
+        bytes += spinner
+        bytes += Self.move(from: rows.count, to: 0)
+        return bytes
+    }
+
+    /// Notes that the block was erased (its top row and everything below, from the top).
+    mutating func erased() {
+        visible = false
+        drawn = []
+    }
+
+    /// The number of rows now above the spinner line.
+    var rowCount: Int { drawn.count }
+
+    /// A row that matches no drawn bytes: the bytes of a cell that is not on the screen yet.
+    private static let unknown: [UInt8] = [0xFF]
+
+    /// The cursor from row `from` to row `to` of the block, in its column (0): down by line feeds,
+    /// up by CUU. Down is never CUD, which stops at the screen's bottom: between a terminal getting
+    /// shorter (its rows below the cursor dropped) and loadwrap hearing of it, a CUD would stop
+    /// short, and the CUU back would land above the block, on the command's rows. A line feed
+    /// there scrolls instead, keeping the block's rows where the moves expect them.
+    private static func move(from: Int, to: Int) -> [UInt8] {
+        if to > from { return [UInt8](repeating: 0x0A, count: to - from) }
+        if to < from { return Array("\u{1B}[\(from - to)A".utf8) }
+        return []
+    }
+
+    private static let carriageReturn: [UInt8] = [0x0D]
+    private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
+    /// Autowrap off while a row is written: a row laid out for a width the terminal has just left
+    /// stays on one row (as the spinner line does).
+    private static let autowrapOff: [UInt8] = Array("\u{1B}[?7l".utf8)
+    private static let autowrapOn: [UInt8] = Array("\u{1B}[?7h".utf8)
+}

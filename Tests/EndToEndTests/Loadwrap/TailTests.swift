@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// `--tail` in a terminal that reflows (tmux): while the command runs the spinner shows with
+/// exactly its last lines above it; a success leaves the screen as it was before the run, a
+/// failure as the bare run leaves it; the window gives way to a pager and a password prompt,
+/// survives resizes, and leaves the data of a pipeline alone. `--log` gets every byte.
+@Suite(.enabled(if: ExternalTool.exists("tmux") || ExternalTool.onCI, "tmux is not installed (.ci/run installs it)"))
+struct TailTests {
+    private static let loadwrap = TestEnvironment.loadwrap
+
+    /// A command that prints `lines` numbered lines, then waits for `stop` and exits `code`.
+    private static func command(lines: Int, stop: String, code: Int = 0) -> String {
+        "sh -c 'i=0; while [ $i -lt \(lines) ]; do i=$((i+1)); echo \"line $i\"; done;"
+            + " while [ ! -e \(stop) ]; do sleep 0.05; done; exit \(code)'"
+    }
+
+    /// Rows of the spinner line: the title's marker.
+    private static func spinnerRows(_ rows: [String]) -> [Int] {
+        rows.indices.filter { rows[$0].contains("@work") }
+    }
+
+    /// True when the screen shows the spinner with exactly `lines` right above it.
+    private static func showsWindow(_ rows: [String], _ lines: [String]) -> Bool {
+        let spinner = spinnerRows(rows)
+        guard spinner.count == 1, spinner[0] >= lines.count else { return false }
+        let above = Array(rows[(spinner[0] - lines.count)..<spinner[0]])
+        let others = rows.enumerated().filter { !(spinner[0] - lines.count...spinner[0]).contains($0.offset) }
+        return above == lines && !others.contains { $0.element.hasPrefix("line ") }
+    }
+
+    private func stopFile(_ directory: String, _ name: String) {
+        FileManager.default.createFile(atPath: "\(directory)/\(name).stop", contents: nil)
+    }
+
+    @Test func midRunTheLastLinesThenASuccessLeavesTheScreenAsBefore() throws {
+        let terminal = try TmuxTerminal(cols: 80, rows: 24)
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try terminal.start("before", script: "echo before")
+        #expect(terminal.waitForExit("before") == 0)
+        let stop = "\(directory)/run.stop"
+        try terminal.start("run", script: "echo before; \(Self.loadwrap) --tail=3 --delay 0 --title @work -- \(Self.command(lines: 10, stop: stop))")
+        #expect(try terminal.waitFor("run") { Self.showsWindow($0, ["line 8", "line 9", "line 10"]) }, "\((try? terminal.visibleRows("run")) ?? [])")
+        stopFile(directory, "run")
+        #expect(terminal.waitForExit("run") == 0)
+        let (runScreen, beforeScreen) = (try terminal.finalScreen("run"), try terminal.finalScreen("before"))
+        #expect(runScreen == beforeScreen, "\(runScreen)\n\(beforeScreen)")
+    }
+
+    @Test func aFailureLeavesTheBareRunsScreenAndTheEndLine() throws {
+        let terminal = try TmuxTerminal(cols: 60, rows: 12)
+        let script = "printf '\\033[31mred\\033[0m\\t日本語\\n'; seq 30; printf '10%%\\r50%%\\r'; exit 3"
+        try terminal.start("bare", script: "sh -c \"\(script)\"")
+        try terminal.start("run", script: "\(Self.loadwrap) --tail --result=never -- sh -c \"\(script)\"")
+        try terminal.start("ended", script: "\(Self.loadwrap) --tail --title build -- sh -c \"\(script)\"")
+        #expect(terminal.waitForExit("bare") == 3 && terminal.waitForExit("run") == 3 && terminal.waitForExit("ended") == 3)
+        let (runScreen, bareScreen) = (try terminal.finalScreen("run"), try terminal.finalScreen("bare"))
+        #expect(runScreen == bareScreen, "\(runScreen)\n\(bareScreen)")
+        let rows = try terminal.visibleRows("ended").filter { !$0.isEmpty }
+        #expect(rows.last?.hasPrefix("✖ build · exit 3 · ") == true, "\(rows)")
+    }
+
+    @Test func progressWideLinesAndColoursShowAsTheTerminalWouldInHalfTheWidth() throws {
+        let terminal = try TmuxTerminal(cols: 40, rows: 12)
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let stop = "\(directory)/run.stop"
+        let script = "printf '\\033[32mgreen\\033[0m\\n'; printf '日本語日本語日本語日本語\\n'; printf ' 10%%\\r 50%%\\r100%%';"
+            + " while [ ! -e \(stop) ]; do sleep 0.05; done"
+        try terminal.start("run", script: "\(Self.loadwrap) --tail --delay 0 --title @work -- sh -c \"\(script)\"")
+        #expect(try terminal.waitFor("run") { Self.showsWindow($0, ["green", "日本語日本語日本語日", "100%"]) }, "\((try? terminal.visibleRows("run")) ?? [])")
+        stopFile(directory, "run")
+        #expect(terminal.waitForExit("run") == 0)
+        #expect(try terminal.visibleRows("run").allSatisfy(\.isEmpty))
+    }
+
+    @Test func resizesWithReflowLeaveNoTrace() throws {
+        let terminal = try TmuxTerminal(cols: 80, rows: 24)
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sizes = [(60, 20), (80, 24), (40, 24), (80, 10), (100, 30), (80, 24)]
+        var screens: [TmuxTerminal.FinalScreen] = []
+        for wrapped in [false, true] {
+            let name = wrapped ? "run" : "before"
+            let stop = "\(directory)/\(name).stop"
+            let run = wrapped ? "\(Self.loadwrap) --tail --delay 0 --title @work -- \(Self.command(lines: 20, stop: stop))"
+                : "while [ ! -e \(stop) ]; do sleep 0.05; done"
+            try terminal.start(name, script: "seq 5; \(run)")
+            if wrapped { #expect(try terminal.waitFor(name) { Self.showsWindow($0, (15...20).map { "line \($0)" }) }) }
+            for (cols, rows) in sizes {
+                try terminal.resize(name, cols: cols, rows: rows)
+                let limit = min(6, rows - 3)
+                let lines = (21 - limit...20).map { "line \($0)" }
+                if wrapped { #expect(try terminal.waitFor(name) { Self.showsWindow($0, lines) && $0.count >= rows }, "\(cols)x\(rows)") }
+            }
+            stopFile(directory, name)
+            #expect(terminal.waitForExit(name) == 0)
+            screens.append(try terminal.finalScreen(name))
+        }
+        #expect(screens[1] == screens[0], "before:\n\(screens[0])\nwrapped:\n\(screens[1])")
+    }
+
+    @Test func aPagerMidRunGetsTheTerminalAndTheHeldLinesShow() throws {
+        let terminal = try TmuxTerminal(cols: 80, rows: 24)
+        let script = "seq 3; seq 100 | less; echo after"
+        var screens: [TmuxTerminal.FinalScreen] = []
+        for (name, prefix) in [("bare", ""), ("run", "\(Self.loadwrap) --tail --delay 0 --title @work -- ")] {
+            try terminal.start(name, script: "\(prefix)sh -c '\(script)'")
+            #expect(try terminal.waitFor(name) { $0.first == "1" && $0.contains("2") && $0.contains("23") })
+            try terminal.sendKeys(name, "q")
+            #expect(terminal.waitForExit(name) == 0)
+            screens.append(try terminal.finalScreen(name))
+        }
+        #expect(screens[1] == screens[0], "bare:\n\(screens[0])\nwrapped:\n\(screens[1])")
+    }
+
+    @Test func aPasswordPromptGetsTheTerminal() throws {
+        let terminal = try TmuxTerminal(cols: 80, rows: 24)
+        let script = "echo start; printf \"Password: \"; stty -echo; read x; stty echo; echo; echo \"got $x\""
+        var screens: [TmuxTerminal.FinalScreen] = []
+        for (name, prefix) in [("bare", ""), ("run", "\(Self.loadwrap) --tail --delay 0 --title @work -- ")] {
+            try terminal.start(name, script: "\(prefix)sh -c '\(script)'")
+            #expect(try terminal.waitFor(name) { $0.contains("Password:") && Self.spinnerRows($0).isEmpty })
+            try terminal.sendKeys(name, "secret", "Enter")
+            #expect(terminal.waitForExit(name) == 0)
+            screens.append(try terminal.finalScreen(name))
+        }
+        #expect(screens[1] == screens[0], "bare:\n\(screens[0])\nwrapped:\n\(screens[1])")
+    }
+
+    @Test func inAPipelineOnlyTheTerminalOutputIsTailed() throws {
+        let terminal = try TmuxTerminal(cols: 80, rows: 24)
+        try terminal.start("bare", script: "seq 5 | cat")
+        try terminal.start("run", script: "\(Self.loadwrap) --tail --delay 0 -- sh -c 'seq 5; echo err >&2; sleep 0.5' | cat")
+        #expect(terminal.waitForExit("bare") == 0 && terminal.waitForExit("run") == 0)
+        let (runScreen, bareScreen) = (try terminal.finalScreen("run"), try terminal.finalScreen("bare"))
+        #expect(runScreen == bareScreen, "\(runScreen)\n\(bareScreen)")
+    }
+
+    @Test func ctrlCIsAFailureThatShowsEverything() throws {
+        let terminal = try TmuxTerminal(cols: 80, rows: 24)
+        try terminal.start("run", script: "\(Self.loadwrap) --tail=2 --delay 0 --title @work -- sh -c 'seq 5; sleep 30'")
+        #expect(try terminal.waitFor("run") { Self.showsWindow($0, ["4", "5"]) })
+        try terminal.sendKeys("run", "C-c")
+        #expect(terminal.waitForExit("run") == 130)
+        let rows = try terminal.visibleRows("run")
+        #expect(Array(rows.prefix(6)) == ["1", "2", "3", "4", "5", "^C"], "\(rows)")
+        #expect(rows[6].hasPrefix("✖ @work · killed by SIGINT · ") && Self.spinnerRows(rows) == [6], "\(rows)")
+    }
+
+    @Test func theLogGetsEveryByteOfALargeOutputInFlatMemory() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Past the 4 MiB held in memory, so the held output spills to its file too.
+        let count = 1_000_000
+        let run = try PtySession.run(
+            ["/usr/bin/time", "-f", "maxrss=%M", "-o", "\(directory)/rss", TestEnvironment.loadwrap, "--tail", "--log", "\(directory)/log",
+             "--", "seq", "\(count)"])
+        #expect(run.termination == .exited(0))
+        let log = FileManager.default.contents(atPath: "\(directory)/log") ?? Data()
+        let expected = (1...count).map { "\($0)\r\n" }.joined()
+        #expect(log.count == expected.utf8.count && log == Data(expected.utf8), "the pty's \\r\\n, every byte")
+        let rss = (try? String(contentsOfFile: "\(directory)/rss", encoding: .utf8))?.split(separator: "=").last
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect((rss ?? 0) > 0 && rss! < 40_000, "max RSS \(rss ?? -1) KiB for 6.9 MB of output")
+    }
+
+    @Test func anUnwritableLogStopsTheRunBeforeTheCommandStarts() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try PtySession.run(
+            [TestEnvironment.loadwrap, "--log", "\(directory)/missing/log", "--", "touch", "\(directory)/ran"])
+        #expect(run.termination == .exited(125))
+        #expect(Loadwrap.text(run.output).contains("Error: Cannot write the log '\(directory)/missing/log': No such file or directory."))
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/ran"))
+    }
+}

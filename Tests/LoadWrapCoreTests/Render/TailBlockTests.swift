@@ -1,0 +1,55 @@
+import Testing
+
+@testable import LoadWrapCore
+
+/// The block of window rows and spinner line: exact bytes for a first draw, a redraw of only
+/// what changed, growth below, and the layout rules of a small screen.
+@Suite struct TailBlockTests {
+    private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    private static let spinner = bytes("\rS\r")
+    private static func row(_ text: String) -> String { "\r\u{1B}[?7l" + text + "\u{1B}[K\u{1B}[?7h\r" }
+
+    @Test func aFirstDrawMakesRoomThenWritesEachRowAndTheSpinnerAndEndsAtTheTop() {
+        var block = TailBlock()
+        let drawn = block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)
+        #expect(Self.text(drawn) == "\n\n\u{1B}[2A" + Self.row("a") + "\n" + Self.row("b") + "\n\rS\r\u{1B}[2A")
+        #expect(block.visible && block.rowCount == 2)
+    }
+
+    @Test func aRedrawSendsOnlyTheRowsThatChanged() {
+        var block = TailBlock()
+        _ = block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)
+        #expect(Self.text(block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)) == "\n\n\rS\r\u{1B}[2A")
+        #expect(Self.text(block.draw(rows: [Self.bytes("a"), Self.bytes("c")], spinner: Self.spinner))
+            == "\n" + Self.row("c") + "\n\rS\r\u{1B}[2A")
+    }
+
+    @Test func aGrowingBlockAddsItsRowBelowTheSpinnerLine() {
+        var block = TailBlock()
+        _ = block.draw(rows: [Self.bytes("a")], spinner: Self.spinner)
+        #expect(Self.text(block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner))
+            == "\n\n\u{1B}[2A\n" + Self.row("b") + "\n\rS\r\u{1B}[2A")
+    }
+
+    @Test func theSpinnerAloneIsTheSpinnersBytes() {
+        var block = TailBlock()
+        #expect(block.draw(rows: [], spinner: Self.spinner) == Self.spinner)
+    }
+
+    @Test func afterAnEraseTheNextDrawStartsFromNothing() {
+        var block = TailBlock()
+        _ = block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)
+        block.erased()
+        #expect(!block.visible)
+        #expect(Self.text(block.draw(rows: [Self.bytes("a")], spinner: Self.spinner)) == "\n\u{1B}[1A" + Self.row("a") + "\n\rS\r\u{1B}[1A")
+    }
+
+    @Test func theBlockLeavesTwoRowsOfTheScreenDownToTheSpinnerAlone() {
+        #expect(TailBlock.rowLimit(capacity: 6, screenRows: 24) == 6)
+        #expect(TailBlock.rowLimit(capacity: 6, screenRows: 8) == 5)
+        #expect(TailBlock.rowLimit(capacity: 6, screenRows: 4) == 1)
+        #expect(TailBlock.rowLimit(capacity: 6, screenRows: 3) == 0)
+        #expect(TailBlock.rowLimit(capacity: 6, screenRows: 1) == 0)
+    }
+}
