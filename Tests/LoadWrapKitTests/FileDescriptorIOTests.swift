@@ -78,4 +78,35 @@ import Darwin
         FileDescriptorIO.readChunks(readEnd, into: &buffer) { rest += $0; return true }
         #expect(String(decoding: rest, as: UTF8.self) == "ijkl")
     }
+
+    /// The write loop stops where `whenFull` says so, with the bytes taken so far; the same loop,
+    /// told to wait for room, gets everything out.
+    @Test func theWriteLoopStopsAtAFullPipeOrWaitsForRoom() {
+        let (readEnd, writeEnd) = nonBlockingPipe()
+        defer { close(readEnd); close(writeEnd) }
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        let bytes = [UInt8](repeating: 0x61, count: 1 << 20)  // more than a pipe holds
+        var fullCalls = 0
+        let taken = bytes.withUnsafeBytes { chunk in
+            FileDescriptorIO.writeLoop(chunk, using: { write(writeEnd, $0, $1) }, whenFull: { fullCalls += 1; return false })
+        }
+        #expect(fullCalls == 1)
+        #expect(taken.map { $0 > 0 && $0 < bytes.count } == true)
+        var drained = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        FileDescriptorIO.readChunks(readEnd, into: &buffer) { drained += $0.count; return true }
+        #expect(drained == taken)
+    }
+
+    /// A descriptor that refuses the bytes (here one open only for reading: EBADF) gives nil,
+    /// and `writeAll` false.
+    @Test func aRefusedWriteIsNil() {
+        let (readEnd, writeEnd) = nonBlockingPipe()
+        defer { close(readEnd); close(writeEnd) }
+        let taken = Array("x".utf8).withUnsafeBytes { chunk in
+            FileDescriptorIO.writeLoop(chunk, using: { write(readEnd, $0, $1) }, whenFull: { true })
+        }
+        #expect(taken == nil)
+        #expect(!FileDescriptorIO.writeAll(readEnd, "x"))
+    }
 }

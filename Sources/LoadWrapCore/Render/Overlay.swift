@@ -55,9 +55,7 @@ package struct Overlay {
         self.delayMS = delayMS
         self.columns = columns
         frameWidths = look.style.frames.map(DisplayWidth.of)
-        drawnFrames = look.style.frames.map {
-            Array((look.color ? SpinnerLine.frameColorOn + $0 + SpinnerLine.frameColorOff : $0).utf8)
-        }
+        drawnFrames = look.style.frames.map { Array(SpinnerLine.drawnFrame($0, color: look.color).utf8) }
     }
 
     /// The display width of each of the style's frames, measured once.
@@ -146,45 +144,21 @@ package struct Overlay {
     }
 
     /// What the last draw laid out, so a frame that changes only the spinner's frame reuses it.
-    private var kept: KeptLine?
+    private var kept: SpinnerLine.Kept?
 
-    /// Appends the line's bytes for `frame` to `drawn`. The layout depends on the frame only
-    /// through its width (every line starts with the frame), so the bytes after it are kept from
-    /// the last draw while the title, the elapsed second, the status and the width stay the same:
-    /// the title is not measured again, nor the elapsed text rebuilt, until something in the key changes.
+    /// Appends the line's bytes for `frame` to `drawn`: the kept line's rest after the frame while
+    /// its key holds (see `SpinnerLine.Kept`), else a line laid out anew and kept.
     private mutating func appendLine(frame index: Int, elapsedMS: Int, nowMS: Int, columns: Int) {
         let status = status(nowMS: nowMS)
-        let key = KeptLine.Key(
-            frameWidth: frameWidths[index], title: title, second: elapsedMS / 1000,
-            status: status, pastUsual: { if case .usually(let ms) = status { return elapsedMS > ms } else { return false } }(),
-            columns: columns)
-        if let kept, kept.key == key {
-            guard let rest = kept.rest else { return }
-            drawn += drawnFrames[index]
-            drawn += rest
-            return
+        let key = SpinnerLine.Kept.Key(
+            frameWidth: frameWidths[index], title: title, elapsedMS: elapsedMS, status: status, columns: columns)
+        if kept?.key != key {
+            kept = SpinnerLine.kept(key, frame: look.style.frames[index], title: title, elapsedMS: elapsedMS,
+                                    color: look.color, utf8: look.utf8, status: status)
         }
-        let line = Array(SpinnerLine.render(
-            frame: look.style.frames[index], title: title, elapsedMS: elapsedMS, columns: columns,
-            color: look.color, utf8: look.utf8, status: status).utf8)
-        kept = KeptLine(key: key, rest: line.isEmpty ? nil : Array(line[drawnFrames[index].count...]))
-        drawn += line
-    }
-
-    /// The part of the last line after its frame, and what it was laid out from.
-    private struct KeptLine {
-        /// Everything the layout after the frame depends on.
-        struct Key: Equatable {
-            var frameWidth: Int
-            var title: String
-            var second: Int
-            var status: LineStatus
-            var pastUsual: Bool
-            var columns: Int
-        }
-        var key: Key
-        /// The bytes after the frame; nil when the line was empty (not even the frame fit).
-        var rest: [UInt8]?
+        guard let rest = kept?.rest else { return }
+        drawn += drawnFrames[index]
+        drawn += rest
     }
 
     /// The width the line may reach, from column 0: half the terminal. Terminals that reflow (tmux, kitty,

@@ -73,7 +73,7 @@ enum SpinnerLine {
             case .usually(let ms):
                 (figures, fraction) = ("", 0)
                 extra = "usually \(ElapsedFormat.seconds(ms: ms))"
-                extraDim = elapsedMS > ms
+                extraDim = SpinnerLine.isPastUsual(elapsedMS: elapsedMS, status: status)
             }
         }
 
@@ -143,7 +143,7 @@ enum SpinnerLine {
         }
 
         private var drawnFrame: String {
-            color ? SpinnerLine.frameColorOn + frame + SpinnerLine.frameColorOff : frame
+            SpinnerLine.drawnFrame(frame, color: color)
         }
 
         private func dim(_ text: String) -> String {

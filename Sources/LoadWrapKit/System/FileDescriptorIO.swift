@@ -10,20 +10,34 @@ package enum FileDescriptorIO {
     /// Writes all of `bytes` to `fd`; returns false when the descriptor refuses them (e.g. EPIPE, EIO).
     @discardableResult
     package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let whenFull = { () -> Bool in
+            waitWritable(fd)
+            return true  // also when poll was interrupted: the next write tells
+        }
+        return writeLoop(bytes, using: { write(fd, $0, $1) }, whenFull: whenFull) != nil
+    }
+
+    /// The one write loop: hands `put` (write(2), or one like it) what is left of `bytes` until all
+    /// of it is out, again after EINTR. When the descriptor is full (EAGAIN), `whenFull` waits for
+    /// room and returns true, or returns false to stop there. Returns how many bytes went out, or
+    /// nil when the descriptor refused them (EPIPE, EIO, EBADF).
+    package static func writeLoop(
+        _ bytes: UnsafeRawBufferPointer, using put: (UnsafeRawPointer, Int) -> Int, whenFull: () -> Bool
+    ) -> Int? {
         var offset = 0
         while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = put(bytes.baseAddress! + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
             } else if n < 0 && errno == EINTR {
                 continue
             } else if n < 0 && errno == EAGAIN {
-                waitWritable(fd)
+                guard whenFull() else { break }
             } else {
-                return false
+                return nil
             }
         }
-        return true
+        return offset
     }
 
     /// Sleeps until `fd` takes more: a descriptor someone else set non-blocking (a shared pipe or

@@ -23,19 +23,9 @@ package enum ArgumentParser {
     package static func parse(
         _ arguments: [String], environment: @autoclosure () -> [String: String] = [:]
     ) throws(UsageError) -> Invocation {
-        // `say`, `done` and `progress` talk back to a running loadwrap; `loadwrap -- say` runs a
-        // command called say.
-        if let verb = arguments.first, verb == "say" || verb == "done" {
-            let text = Sanitizer.sanitize(arguments.dropFirst().joined(separator: " "))
-            return verb == "say" ? .say(text) : .done(text.isEmpty ? nil : text)
-        }
-        if arguments.first == "progress" {
-            return .progress(try progress(Array(arguments.dropFirst())))
-        }
-        // `loadwrap history --clear` forgets every remembered run; `loadwrap -- history` runs a command.
-        if arguments.first == "history" {
-            guard arguments.dropFirst() == ["--clear"] else { throw .historyUsage }
-            return .clearHistory
+        // The verbs (`Verb.all`) only as the first word: `loadwrap -- say` runs a command called say.
+        if let verb = arguments.first.flatMap(Verb.named) {
+            return try self.verb(verb.id, Array(arguments.dropFirst()))
         }
         var options = Options(command: [])
         var given: [OptionSpec.ID] = []
@@ -140,21 +130,43 @@ package enum ArgumentParser {
         case .progressFrom:
             options.progressFrom = try pattern(option: name) { () throws(PatternError) in try ProgressPattern(text) }
         case .noHistory: options.history = false
+        case .progressClear, .progressUnit, .historyClear:
+            throw unknownOption(name)  // a verb's own: not in `all`, so `split` never gives it
         }
         return nil
+    }
+
+    /// The invocation of the verb `id`, from the words after it. `say`, `done` and `progress` talk
+    /// back to a running loadwrap; `history --clear` forgets every remembered run.
+    private static func verb(_ id: Verb.ID, _ words: [String]) throws(UsageError) -> Invocation {
+        switch id {
+        case .say:
+            return .say(Sanitizer.sanitize(words.joined(separator: " ")))
+        case .done:
+            let text = Sanitizer.sanitize(words.joined(separator: " "))
+            return .done(text.isEmpty ? nil : text)
+        case .progress:
+            return .progress(try progress(words))
+        case .history:
+            guard words == [OptionSpec.historyClear.long] else { throw .historyUsage }
+            return .clearHistory
+        }
     }
 
     /// `loadwrap progress`'s value: `N%`, `DONE/TOTAL` with an optional `--unit B` (or `--unit=B`),
     /// or nil for `--clear`.
     private static func progress(_ words: [String]) throws(UsageError) -> LoadProgress? {
         var words = words
-        if words == ["--clear"] { return nil }
+        if words == [OptionSpec.progressClear.long] { return nil }
         var unit = LoadProgress.Unit.items
-        if let index = words.firstIndex(where: { $0 == "--unit" || $0.hasPrefix("--unit=") }) {
-            let value = words[index] == "--unit" ? (index + 1 < words.count ? words[index + 1] : "") : String(words[index].dropFirst(7))
-            guard value == "B" else { throw .invalidValue(value, option: "--unit", accepted: ["B"]) }
-            words.removeSubrange(index...(words[index] == "--unit" ? index + 1 : index))
-            unit = .bytes
+        let option = OptionSpec.progressUnit.long
+        if let index = words.firstIndex(where: { $0 == option || $0.hasPrefix(option + "=") }) {
+            let separate = words[index] == option
+            let value = separate ? (index + 1 < words.count ? words[index + 1] : "") : String(words[index].dropFirst(option.count + 1))
+            switch try choice(value, option: option) as ProgressUnitRequest {
+            case .bytes: unit = .bytes
+            }
+            words.removeSubrange(index...(separate ? index + 1 : index))
         }
         guard words.count == 1, let value = LoadProgress(text: Substring(words[0]), unit: unit) else {
             throw .invalidProgress(words.joined(separator: " "))

@@ -10,12 +10,4 @@ package enum CompletionShell: String, CaseIterable, Sendable {
         case .fish: return FishCompletion.script()
         }
     }
-
-    /// The words that are loadwrap's own verbs when they come first, with what each does.
-    static var verbs: [(name: String, help: String)] {
-        let fromInside = HelpText.commands.map { usage, help in
-            (name: String(usage.split(separator: " ")[1]), help: help)
-        }
-        return fromInside + [(name: "history", help: HelpText.historyHelp)]
-    }
 }

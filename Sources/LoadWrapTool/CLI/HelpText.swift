@@ -14,16 +14,13 @@ package enum HelpText {
         ("<arguments>", "Passed to the command unchanged."),
     ]
 
-    /// What the command (or anything it runs) can tell the loadwrap running it, as (usage, description).
-    static let commands: [(String, String)] = [
-        ("loadwrap say <text>", "Change the spinner's title (outside loadwrap: print the text on stderr)."),
-        ("loadwrap done [<text>]", "Stop the spinner now, with an optional success line; the command runs on."),
-        ("loadwrap progress <value>", "Show how far along the command is: 40%, 3/10, 1200/5000 --unit B"
-            + " (bytes), or --clear for a plain spinner."),
-    ]
-
-    /// What `loadwrap history --clear` does.
-    static let historyHelp = "Forget how long every command took (see --no-history)."
+    /// The heading `section`'s verbs are listed under.
+    static func heading(_ section: Verb.Section) -> String {
+        switch section {
+        case .fromInside: return "FROM INSIDE THE COMMAND (outside loadwrap these do nothing and exit 0):"
+        case .rememberedDurations: return "REMEMBERED DURATIONS:"
+        }
+    }
 
     /// The whole help text, ending in a newline.
     package static func render() -> String {
@@ -31,12 +28,12 @@ package enum HelpText {
         for (label, description) in arguments {
             text += entry(label, description)
         }
-        text += "\nFROM INSIDE THE COMMAND (outside loadwrap these do nothing and exit 0):\n"
-        for (label, description) in commands {
-            text += entry(label, description)
+        for section in Verb.Section.allCases {
+            text += "\n" + heading(section) + "\n"
+            for verb in Verb.all where verb.section == section {
+                text += entry(verb.usage, verb.help)
+            }
         }
-        text += "\nREMEMBERED DURATIONS:\n"
-        text += entry("loadwrap history --clear", historyHelp)
         text += "\nOPTIONS:\n"
         for option in OptionSpec.all {
             text += entry(option.label, option.help, tag: option.environment.map { "[env: \($0)]" })

@@ -1,7 +1,7 @@
 /// `loadwrap.1`, the man page in man(7) roff, printed by `loadwrap --generate-manual`.
 ///
 /// The options, their values, the verbs and the variables come from the same tables as `--help`
-/// and the parser (`OptionSpec.all`, the request enums, the spinner catalogue, `HelpText.commands`,
+/// and the parser (`OptionSpec.all`, the request enums, the spinner catalogue, `Verb.all`,
 /// `ProcessEnvironment.names`), so the page cannot fall behind them; the prose is written here.
 package enum ManualPage {
     /// The whole page, ending in a newline.
@@ -14,10 +14,9 @@ package enum ManualPage {
             ".SH SYNOPSIS",
             Roff.usage("loadwrap [<options>] [--] <command> [<arguments> ...]"),
         ]
-        for (usage, _) in HelpText.commands {
-            lines += [".br", Roff.usage(usage)]
+        for verb in Verb.all {
+            lines += [".br", Roff.usage(verb.usage)]
         }
-        lines += [".br", Roff.usage("loadwrap history --clear")]
         lines += description + options + commands + environment + exitStatus + examples
         lines += [".SH SEE ALSO", ".BR script (1),", ".BR timeout (1)"]
         return lines.joined(separator: "\n") + "\n"
@@ -53,21 +52,27 @@ package enum ManualPage {
     static var options: [String] {
         var lines = [".SH OPTIONS"]
         for option in OptionSpec.all {
-            lines += [".TP", label(option), Roff.line(option.help)]
-            if !option.choices.isEmpty {
-                lines.append(Roff.line("Values: " + option.choices.joined(separator: ", ") + "."))
-            }
-            if let variable = option.environment {
-                lines.append(option.valueName == nil
-                    ? "See " + Roff.bold(variable) + " in ENVIRONMENT."
-                    : "The environment variable " + Roff.bold(variable) + " sets its default; the flag wins.")
-            }
+            lines += entry(option)
         }
         lines += [
             ".PP",
             Roff.line("A duration is 250ms, 1.5s, 2m, 1h or a bare number of seconds; anything above 100 years"
                 + " is taken as 100 years."),
         ]
+        return lines
+    }
+
+    /// The option's entry: its label, its help, its values and its variable.
+    static func entry(_ option: OptionSpec) -> [String] {
+        var lines = [".TP", label(option), Roff.line(option.help)]
+        if !option.choices.isEmpty {
+            lines.append(Roff.line("Values: " + option.choices.joined(separator: ", ") + "."))
+        }
+        if let variable = option.environment {
+            lines.append(option.valueName == nil
+                ? "See " + Roff.bold(variable) + " in ENVIRONMENT."
+                : "The environment variable " + Roff.bold(variable) + " sets its default; the flag wins.")
+        }
         return lines
     }
 
@@ -81,7 +86,8 @@ package enum ManualPage {
         return text
     }
 
-    /// The verbs a command run under loadwrap uses to talk back, and `history --clear`.
+    /// The verbs a command run under loadwrap uses to talk back, and `history --clear`; a verb's
+    /// options are entries indented under its own (man(7): `.RS` and `.RE`).
     static var commands: [String] {
         var lines = [
             ".SH COMMANDS",
@@ -89,10 +95,12 @@ package enum ManualPage {
                 + " in LOADWRAP_CONTROL. These exit 0 inside or outside a loadwrap; outside one, say prints its"
                 + " text on stderr and the others do nothing."),
         ]
-        for (usage, help) in HelpText.commands {
-            lines += [".TP", Roff.usage(usage), Roff.line(help)]
+        for verb in Verb.all {
+            lines += [".TP", Roff.usage(verb.usage), Roff.line(verb.help)]
+            if !verb.options.isEmpty {
+                lines += [".RS"] + verb.options.flatMap(entry) + [".RE"]
+            }
         }
-        lines += [".TP", Roff.usage("loadwrap history --clear"), Roff.line(HelpText.historyHelp)]
         return lines
     }
 

@@ -13,6 +13,7 @@ extension OptionSpec {
         case .timestamps: return TimestampStyle.allCases.map(\.rawValue)
         case .termProgress: return TermProgressRequest.allCases.map(\.rawValue)
         case .completions: return CompletionShell.allCases.map(\.rawValue)
+        case .progressUnit: return ProgressUnitRequest.allCases.map(\.rawValue)
         default: return []
         }
     }

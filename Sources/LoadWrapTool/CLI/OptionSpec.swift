@@ -1,7 +1,8 @@
 /// One command-line option: its names, whether it takes a value, and its help line.
 ///
 /// `OptionSpec.all` is the single table both the parser and the help read, so a new option is a new
-/// `ID` case, one row here and one `case` in `ArgumentParser.apply`.
+/// `ID` case, one row here and one `case` in `ArgumentParser.apply`. A verb's options are rows of
+/// the same kind, listed in `Verb.all`.
 struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
@@ -9,6 +10,8 @@ struct OptionSpec: Sendable {
         case noSummary, timestamps
         case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
         case generateManual, completions, version, help
+        /// The verbs' own (`Verb.options`): never in `all`, so never an option of a run.
+        case progressClear, progressUnit, historyClear
     }
 
     /// Which option this is.

@@ -78,7 +78,8 @@ struct Stage {
                                   besideUnfinishedLines: topology.keysThroughLoadwrap, tail: tail)
             let presenter = OverlayPresenter(painter: painter, terminal: terminal,
                                              modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
-                                             text: text, held: held, notice: notice, clock: session.clock)
+                                             text: text, held: held, notice: notice, clock: session.clock,
+                                             destination: terminal.fd)
             presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)
             return presenter
         }

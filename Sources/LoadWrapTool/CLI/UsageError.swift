@@ -60,7 +60,7 @@ package enum UsageError: Error, Equatable, Sendable {
             return "Invalid progress \(quoted(value)): expected N% (40%), DONE/TOTAL (3/10) with '--unit B' for bytes,"
                 + " or '--clear'."
         case .historyUsage:
-            return "Expected 'loadwrap history --clear'."
+            return "Expected '\(Verb.history.usage)'."
         }
     }
 

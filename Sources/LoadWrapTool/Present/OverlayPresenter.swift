@@ -29,12 +29,15 @@ final class OverlayPresenter: Presenter {
     private var held: HeldOutput?
     private let notice: Notice?
     private let clock: any TimeSource
+    /// Where the overlay and the relayed output are written: the terminal's descriptor in a run.
+    private let destination: Int32
     /// The usual duration from earlier runs, looked up at the first frame; nil when history is off.
     var usual: UsualLookup?
 
-    /// Draws on `terminal`; `held` keeps the command's output back (`--quiet`, `--tail`).
+    /// Draws for `terminal`, whose state decides what may be drawn, by writing to `destination`;
+    /// `held` keeps the command's output back (`--quiet`, `--tail`).
     init(painter: Painter, terminal: TerminalDevice, modes: ModeWatch, sharedPipe: SharedPipe?,
-         text: ReportText, held: HeldOutput?, notice: Notice? = nil, clock: any TimeSource) {
+         text: ReportText, held: HeldOutput?, notice: Notice? = nil, clock: any TimeSource, destination: Int32) {
         self.painter = painter
         self.terminal = terminal
         self.modes = modes
@@ -43,6 +46,7 @@ final class OverlayPresenter: Presenter {
         self.held = held
         self.notice = notice
         self.clock = clock
+        self.destination = destination
     }
 
     /// Erase, chunk and (when due) redraw, in one write; with `--quiet` or `--tail`, keep the
@@ -61,7 +65,7 @@ final class OverlayPresenter: Presenter {
     /// The chunk on the terminal between the line's erase and its redraw.
     private func relay(_ chunk: UnsafeRawBufferPointer) {
         let (head, tail) = painter.around(chunk, nowMS: clock.nowMS(), view: view)
-        FileDescriptorIO.writeAll(terminal.fd, head: head, body: chunk, tail: tail)
+        FileDescriptorIO.writeAll(destination, head: head, body: chunk, tail: tail)
     }
 
     /// The command needs the terminal (a full-screen program, a scroll region, echo or canonical
@@ -101,7 +105,7 @@ final class OverlayPresenter: Presenter {
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
         write(painter.end(failed: !outcome.succeeded))
         if let held, !outcome.succeeded {
-            held.replay(to: terminal.fd)
+            held.replay(to: destination)
             painter.replayed(endingAtLineStart: held.endsAtLineStart)
         }
         if !(afterEarlyStop && outcome.succeeded), let line = text.end(outcome, elapsedMS: elapsedMS) {
@@ -164,6 +168,6 @@ final class OverlayPresenter: Presenter {
 
     private func write(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { _ = FileDescriptorIO.writeAll(terminal.fd, $0) }
+        bytes.withUnsafeBytes { _ = FileDescriptorIO.writeAll(destination, $0) }
     }
 }

@@ -143,21 +143,11 @@ final class DataRelay: EventSource {
     /// Writes as much of `bytes` as the destination takes now (all of it when `finishing`, waiting
     /// for room); nil when the reader has gone or the destination refuses them.
     private func send(_ bytes: UnsafeRawBufferPointer, finishing: Bool) -> Int? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = output.put(bytes.baseAddress! + offset, bytes.count - offset)
-            if n > 0 {
-                offset += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else if n < 0 && errno == EAGAIN {
-                guard finishing else { break }
-                FileDescriptorIO.waitWritable(destination)
-            } else {
-                return nil
-            }
+        FileDescriptorIO.writeLoop(bytes, using: output.put) {
+            guard finishing else { return false }
+            FileDescriptorIO.waitWritable(destination)
+            return true
         }
-        return offset
     }
 
     /// The reader went away (EPIPE: `| head` has exited). Closing the read end passes that on:

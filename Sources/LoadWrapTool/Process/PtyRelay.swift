@@ -35,6 +35,9 @@ final class PtyRelay: EventSource {
         self.primary = primary
         self.secondary = secondary
         _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
+        // Neither mode change is checked: a pseudo-terminal that refused one keeps its defaults
+        // (echo, canonical input, output processing: termios(3)), with which the command's
+        // terminal still works and the screen looks the same; the real terminal is not touched.
         if var modes {
             tcsetattr(secondary, TCSANOW, &modes)
         } else {

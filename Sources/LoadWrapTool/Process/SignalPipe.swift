@@ -42,9 +42,12 @@ final class SignalPipe {
     private let foregroundTerminal: Int32
 
     /// Creates the pipe and catches `signals`; a signal ignored at start stays ignored, for loadwrap and the child.
-    init(catching signals: [Int32]) {
-        var fds: [Int32] = [0, 0]
-        lw_pipe(&fds, 1, 1)
+    /// Without a pipe nothing is caught and the run cannot start (exit 125): the handlers would
+    /// write to whatever descriptor stood in for it (0, stdin). `makePipe` is pipe(2) as `lw_pipe`
+    /// makes it, both ends non-blocking and close-on-exec.
+    init(catching signals: [Int32], makePipe: (inout [Int32]) -> Int32 = { lw_pipe(&$0, 1, 1) }) throws(SpawnError) {
+        var fds: [Int32] = [-1, -1]
+        guard makePipe(&fds) == 0 else { throw .failed("signal pipe", reason: String(cString: strerror(errno))) }
         readFD = fds[0]
         writeFD = fds[1]
         foregroundTerminal = Platform.traits.signalCodeTellsOrigin ? -1 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)

@@ -59,7 +59,7 @@ final class Wrapper {
             timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
             Platform.becomeSubreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
         }
-        signals = SignalPipe(catching: Self.handledSignals)
+        signals = try SignalPipe(catching: Self.handledSignals)
         let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
         signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
         let setup = Spawner.Setup(

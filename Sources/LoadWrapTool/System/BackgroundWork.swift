@@ -9,8 +9,12 @@ import Darwin
 /// that a slow or hung disk (a stalled network home) could block must not hold up the terminal or
 /// loadwrap's exit. The thread says it is done by writing a byte to a pipe, which `poll` can wait
 /// on with a timeout; a caller that gives up simply stops waiting (an exit ends the thread).
-final class BackgroundWork<Value>: @unchecked Sendable {
-    private let body: () -> Value
+///
+/// The body and its value cross threads, so both are `Sendable`: the compiler checks what they
+/// capture and hand back; the class itself is checked by hand (`value` is written before the
+/// pipe's byte and read only after it).
+final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
+    private let body: @Sendable () -> Value
     /// Written by the thread before it signals the pipe; read only after the pipe said done.
     private var value: Value?
     /// The pipe's read end (the caller's) and write end (the thread's, closed when it is done).
@@ -19,14 +23,14 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     /// True once the caller has seen the pipe's byte and closed its end.
     private var collected = false
 
-    private init(body: @escaping () -> Value, doneRead: Int32, doneWrite: Int32) {
+    private init(body: @escaping @Sendable () -> Value, doneRead: Int32, doneWrite: Int32) {
         self.body = body
         self.doneRead = doneRead
         self.doneWrite = doneWrite
     }
 
     /// Starts `body` on a thread of its own; nil when no pipe or thread could be made.
-    static func start(_ body: @escaping () -> Value) -> BackgroundWork? {
+    static func start(_ body: @escaping @Sendable () -> Value) -> BackgroundWork? {
         var fds: [Int32] = [-1, -1]
         guard lw_pipe(&fds, 0, 0) == 0 else { return nil }
         let work = BackgroundWork(body: body, doneRead: fds[0], doneWrite: fds[1])
@@ -62,14 +66,14 @@ final class BackgroundWork<Value>: @unchecked Sendable {
 /// A thread nobody joins, started with every signal blocked: loadwrap's handlers and `waitid`
 /// stay on the main thread.
 private final class DetachedThread {
-    private let body: () -> Void
+    private let body: @Sendable () -> Void
 
-    private init(_ body: @escaping () -> Void) {
+    private init(_ body: @escaping @Sendable () -> Void) {
         self.body = body
     }
 
     /// Runs `body` on a new thread; false when none could be made.
-    static func start(_ body: @escaping () -> Void) -> Bool {
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(DetachedThread(body)).toOpaque()
         var all = sigset_t()
         var previous = sigset_t()

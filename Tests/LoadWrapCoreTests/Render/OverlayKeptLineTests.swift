@@ -31,4 +31,20 @@ import Testing
             #expect(drawn == fresh(overlay, nowMS: nowMS, title: title, columns: columns), "at \(nowMS) ms")
         }
     }
+
+    /// The kept line is `render`'s own: its drawn frame, then the rest; nothing where not even the
+    /// frame fits. The key dims the usual time by the line's rule.
+    @Test(arguments: [true, false])
+    func theKeptLineIsTheRenderedOne(color: Bool) {
+        let status = LineStatus.usually(ms: 1_000)
+        for columns in [1, 2, 3, 12, 30, 100] {
+            let key = SpinnerLine.Kept.Key(frameWidth: 1, title: "make", elapsedMS: 1_200, status: status, columns: columns)
+            let kept = SpinnerLine.kept(key, frame: "⠙", title: "make", elapsedMS: 1_200, color: color, utf8: true, status: status)
+            let line = SpinnerLine.render(frame: "⠙", title: "make", elapsedMS: 1_200, columns: columns, color: color,
+                                          utf8: true, status: status)
+            let rebuilt = kept.rest.map { SpinnerLine.drawnFrame("⠙", color: color) + String(decoding: $0, as: UTF8.self) }
+            #expect(rebuilt ?? "" == line, "\(columns) columns")
+            #expect(key.pastUsual)
+        }
+    }
 }

@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func verbsComeFromTheHelp() {
-        #expect(CompletionShell.verbs.map(\.name) == ["say", "done", "progress", "history"])
+        #expect(Verb.all.map(\.name) == ["say", "done", "progress", "history"])
     }
 
     @Test(arguments: CompletionShell.allCases)
@@ -48,10 +48,40 @@ import Testing
                 #expect(script.contains(choice), "\(option.long) \(choice)")
             }
         }
-        for verb in CompletionShell.verbs {
+        for verb in Verb.all {
             #expect(script.contains(verb.name))
         }
         #expect(script.hasSuffix("\n") && !script.hasSuffix("\n\n\n"))
+    }
+
+    /// A verb's options come from its rows: their names, their values, and their descriptions
+    /// where the shell shows them (not bash).
+    @Test(arguments: CompletionShell.allCases)
+    func everyVerbOptionIsInTheScript(_ shell: CompletionShell) {
+        let script = shell.script()
+        for verb in Verb.all {
+            for option in verb.options {
+                let name = shell == .fish ? "'__loadwrap_verb \(verb.name)' -l \(option.long.dropFirst(2)) " : option.long
+                #expect(script.contains(name), "\(verb.name) \(option.long)")
+                if shell != .bash { #expect(script.contains(option.summary), "\(verb.name) \(option.long)") }
+                for choice in option.choices where shell == .fish {
+                    #expect(script.contains("-a '\(choice)'"), "\(verb.name) \(option.long) \(choice)")
+                }
+            }
+        }
+        #expect(OptionSpec.progressUnit.choices == ["B"])
+    }
+
+    @Test func verbBranches() {
+        #expect(ZshCompletion.verbCase(.history)
+                == "(1history) _values 'history option' '--clear[Forget every remembered run]' && ret=0 ;;")
+        #expect(ZshCompletion.verbCase(.progress)
+                == "(1progress) _values 'progress option' '--clear[Back to a plain spinner]'"
+                    + " '--unit[B: the values are bytes]' && ret=0 ;;")
+        #expect(BashCompletion.script().contains(
+            "            progress) COMPREPLY=($(compgen -W \"--clear --unit\" -- \"$cur\")); return ;;\n"
+                + "            history) COMPREPLY=($(compgen -W \"--clear\" -- \"$cur\")); return ;;\n"
+                + "            say|done) COMPREPLY=(); return ;;\n"))
     }
 
     @Test func zshSpecs() {

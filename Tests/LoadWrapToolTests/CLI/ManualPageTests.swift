@@ -15,6 +15,17 @@ import Testing
         #expect(ManualPage.label(OptionSpec.withLong("--result")!) == "\\fB\\-\\-result\\fR[=\\fIwhen\\fR]")
     }
 
+    /// A verb's options are entries of their own, indented under the verb's, from the same kind
+    /// of row as the options of a run.
+    @Test func everyVerbOptionHasAnEntryUnderItsVerb() {
+        let commands = page[page.firstRange(of: ".SH COMMANDS")!.upperBound..<page.firstRange(of: ".SH ENVIRONMENT")!.lowerBound]
+        for verb in Verb.all where !verb.options.isEmpty {
+            let entries = ([".RS"] + verb.options.flatMap(ManualPage.entry) + [".RE"]).joined(separator: "\n")
+            #expect(commands.contains(Roff.line(verb.help) + "\n" + entries + "\n"), "\(verb.name)")
+        }
+        #expect(commands.contains(".TP\n\\fB\\-\\-unit\\fR \\fIunit\\fR\nB: the values are bytes.\nValues: B.\n.RE\n"))
+    }
+
     @Test func everyFixedValueIsListed() {
         for option in OptionSpec.all where !option.choices.isEmpty {
             #expect(page.contains("Values: " + option.choices.joined(separator: ", ") + "."), "\(option.long)")
@@ -39,8 +50,8 @@ import Testing
                              "EXAMPLES", "SEE ALSO"])
         #expect(page.hasPrefix(".TH LOADWRAP 1 \"\" \"loadwrap \(LoadWrapVersion.string)\" \"User Commands\"\n"))
         #expect(page.contains("\nloadwrap \\- run a command with a spinner on the terminal that leaves no trace\n"))
-        for (usage, _) in HelpText.commands {
-            #expect(page.contains(Roff.usage(usage)), "\(usage)")
+        for verb in Verb.all {
+            #expect(page.contains(Roff.usage(verb.usage)), "\(verb.usage)")
         }
     }
 
