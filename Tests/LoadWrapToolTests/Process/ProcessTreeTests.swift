@@ -102,9 +102,12 @@ import Darwin
             _ = reap(command)
         }
         // Only in the group: the subshell that started it has gone, so it is no one's here.
+        // Both views from one table: processes other tests start between two reads of it would be
+        // new descendants of this process, and so taken for orphans.
         let orphans = waitFor(1) {
-            let mine = Set(ProcessTree.descendants(of: getpid()))
-            return ProcessTree.started(by: command, below: getpid()).filter { !mine.contains($0) }
+            let table = Platform.processes()
+            let mine = Set(ProcessTree.descendants(of: getpid(), in: table))
+            return ProcessTree.started(by: command, below: getpid(), in: table).filter { !mine.contains($0) }
         }
         try #require(orphans.count == 1, "\(orphans)")
         #expect(Platform.processes().first { $0.pid == orphans[0] }?.group == command)
