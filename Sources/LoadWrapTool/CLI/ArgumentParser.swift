@@ -109,7 +109,7 @@ package enum ArgumentParser {
         case .mode: options.mode = try choice(text, option: name)
         case .color: options.color = try choice(text, option: name)
         case .quiet: options.quiet = true
-        case .tail: options.tailLines = value == nil ? Options.defaultTailLines : try lines(text, option: name)
+        case .tail: options.tailLines = value == nil ? Options.defaultTailLines : try count(text, option: name, most: mostTailLines, of: "lines")
         case .log: options.logPath = text
         case .result: options.result = value == nil ? .always : try choice(text, option: name)
         case .success: options.successText = Sanitizer.sanitize(text)
@@ -125,6 +125,9 @@ package enum ArgumentParser {
             let ms = try duration(text, option: name)
             options.timeoutMS = ms == 0 ? nil : ms
         case .killAfter: options.killAfterMS = try duration(text, option: name)
+        case .retry: options.retries = try count(text, option: name, most: mostRetries, of: "retries")
+        case .retryDelay: options.retryDelayMS = try duration(text, option: name)
+        case .noRetryAfterTimeout: options.retriesAfterTimeout = false
         case .termProgress: options.termProgress = try choice(text, option: name)
         case .notify: options.notifyAfterMS = value == nil ? Options.defaultNotifyAfterMS : try duration(text, option: name)
         case .progressFrom:
@@ -194,13 +197,16 @@ package enum ArgumentParser {
         }
     }
 
-    /// A `--tail` count: a whole number of lines, from 0 (the spinner alone) to `mostTailLines`.
-    private static func lines(_ value: String, option: String) throws(UsageError) -> Int {
-        guard let count = Int(value), (0...mostTailLines).contains(count) else {
-            throw .invalidValue(value, option: option, accepted: ["a number of lines from 0 to \(mostTailLines)"])
+    /// A whole number from 0 to `most`, or an error naming what it counts.
+    private static func count(_ value: String, option: String, most: Int, of what: String) throws(UsageError) -> Int {
+        guard let count = Int(value), (0...most).contains(count) else {
+            throw .invalidValue(value, option: option, accepted: ["a number of \(what) from 0 to \(most)"])
         }
         return count
     }
+
+    /// More retries than a flaky step deserves: past this, the step is broken, not flaky.
+    static let mostRetries = 100
 
     /// More lines than any terminal is tall: the block is cut to the screen anyway.
     static let mostTailLines = 1_000

@@ -8,7 +8,7 @@ struct OptionSpec: Sendable {
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, tail, log, result, success, failure, heartbeat, noGroup, noAnnotate
         case noSummary, timestamps
-        case timeout, killAfter, until, progressFrom, termProgress, notify, noHistory
+        case timeout, killAfter, retry, retryDelay, noRetryAfterTimeout, until, progressFrom, termProgress, notify, noHistory
         case generateManual, completions, version, help
         /// The verbs' own (`Verb.options`): never in `all`, so never an option of a run.
         case progressClear, progressUnit, historyClear
@@ -119,6 +119,16 @@ struct OptionSpec: Sendable {
             id: .killAfter, long: "--kill-after", short: nil, valueName: "duration",
             help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s).",
             environment: "LOADWRAP_KILL_AFTER"),
+        OptionSpec(
+            id: .retry, long: "--retry", short: nil, valueName: "count",
+            help: "Run the command again when it fails, up to this many more times; refused when stdin is a pipe."),
+        OptionSpec(
+            id: .retryDelay, long: "--retry-delay", short: nil, valueName: "duration",
+            help: "Wait before the first retry, doubled before each next one up to 1m (default: 1s).",
+            environment: "LOADWRAP_RETRY_DELAY"),
+        OptionSpec(
+            id: .noRetryAfterTimeout, long: "--no-retry-after-timeout", short: nil, valueName: nil,
+            help: "Do not retry an attempt that ran out of --timeout (each attempt has the whole limit)."),
         OptionSpec(
             id: .noHistory, long: "--no-history", short: nil, valueName: nil,
             help: "Neither show nor remember how long this command usually takes (also LOADWRAP_HISTORY=0;"

@@ -37,6 +37,12 @@ package struct Options: Equatable, Sendable {
     package var timeoutMS: Int?
     /// `--kill-after`: milliseconds between the timeout's SIGTERM and SIGKILL.
     package var killAfterMS = 5_000
+    /// `--retry`: how many more times a failed command is run.
+    var retries = 0
+    /// `--retry-delay`: milliseconds before the first retry.
+    var retryDelayMS = 1_000
+    /// False for `--no-retry-after-timeout`.
+    var retriesAfterTimeout = true
     /// `--until`: a pattern; the spinner stops at the first line of output that matches it.
     var until: WatchPattern?
     /// `--progress-from`: `percent`, or a pattern with named groups; each line's first match

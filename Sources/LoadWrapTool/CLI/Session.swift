@@ -66,27 +66,72 @@ struct Session {
         }
     }
 
-    /// Runs the command and ends loadwrap as it ended.
+    /// Runs the command, again after a failure while `--retry` allows, and ends loadwrap as the
+    /// last attempt ended.
     func run() -> Never {
-        let startMS = clock.nowMS()
-        let started: (wrapper: Wrapper, controller: RunController)
+        let signals: Wrapper.Signals
+        let input: InputReplay
         do {
-            started = try start(startMS: startMS)
+            (signals, input) = try prepare()
         } catch {
-            leave()
-            lock?.release()
-            exit(error.exitCode)
+            StandardStreams.err(error.message + "\n")  // no presenter yet to say it
+            end(exitingWith: error.exitCode)
         }
-        let (wrapper, controller) = started
-        let end = wrapper.wait()
+        let shared = Stage.Shared()
+        var attempt = Attempt(number: 1, total: options.retries + 1)
+        while true {
+            let startMS = clock.nowMS()
+            let started: (wrapper: Wrapper, controller: RunController)
+            do {
+                started = try start(attempt, shared: shared, signals: signals, startMS: startMS)
+            } catch {
+                end(exitingWith: error.exitCode)
+            }
+            let (wrapper, controller) = started
+            let end = wrapper.wait()
+            let elapsedMS = clock.nowMS() - startMS
+            let outcome = controller.outcome(end, timeout: wrapper.timeout)
+            if let next = attempt.next, Attempt.retries(
+                outcome, end: end, timedOut: wrapper.timeout?.expired ?? false, toldToStop: wrapper.toldToStop,
+                afterTimeout: options.retriesAfterTimeout) {
+                let delayMS = attempt.delayMS(firstMS: options.retryDelayMS)
+                controller.retrying(outcome, elapsedMS: elapsedMS, note: attempt.retryNote(delayMS: delayMS))
+                wrapper.releaseKeyboard()
+                if let signo = RetryDelay.wait(delayMS, signals: signals.pipe, clock: clock) {
+                    leave()
+                    lock?.release()
+                    ChildEnd.killed(signo).imitate()
+                }
+                input.prepare(0)
+                attempt = next
+                continue
+            }
+            leave()
+            controller.finished(outcome, elapsedMS: elapsedMS)
+            wrapper.releaseKeyboard()
+            lock?.release()
+            // The spinner of a run stopped early (`--until`, `loadwrap done`) ended well when it stopped.
+            history?.remember(elapsedMS: controller.stoppedAfterMS ?? elapsedMS, succeeded: controller.stoppedEarly || outcome.succeeded)
+            ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
+        }
+    }
+
+    /// What every attempt shares, made before the first: the caught signals, and how standard
+    /// input is given to a retry (refused when it cannot be).
+    private func prepare() throws(SpawnError) -> (Wrapper.Signals, InputReplay) {
+        var input = InputReplay.asIs
+        if options.retries > 0 {
+            guard let replay = InputReplay.of(0) else { throw .unreplayableInput }
+            input = replay
+        }
+        return (try Wrapper.Signals(), input)
+    }
+
+    /// Ends loadwrap before a command ran to its end, leaving nothing behind.
+    private func end(exitingWith status: Int32) -> Never {
         leave()
-        let elapsedMS = clock.nowMS() - startMS
-        let outcome = controller.finished(end, timeout: wrapper.timeout, elapsedMS: elapsedMS)
-        wrapper.releaseKeyboard()
         lock?.release()
-        // The spinner of a run stopped early (`--until`, `loadwrap done`) ended well when it stopped.
-        history?.remember(elapsedMS: controller.stoppedAfterMS ?? elapsedMS, succeeded: controller.stoppedEarly || outcome.succeeded)
-        ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
+        exit(status)
     }
 
     /// Removes this run's channel and leaves the spinner of the loadwrap it reports to; the
@@ -96,21 +141,23 @@ struct Session {
         upstream?.leave()
     }
 
-    /// Sets up the stage and the run controller, and starts the command; on failure the presenter
-    /// has said why.
-    private func start(startMS: Int) throws(SpawnError) -> (Wrapper, RunController) {
+    /// Sets up the stage and the run controller of `attempt`, and starts the command; on failure
+    /// the presenter has said why.
+    private func start(_ attempt: Attempt, shared: Stage.Shared, signals: Wrapper.Signals, startMS: Int) throws(SpawnError)
+        -> (Wrapper, RunController) {
         let stage: Stage
         do {
-            stage = try Stage(self, startMS: startMS)
+            stage = try Stage(self, attempt: attempt, shared: shared, startMS: startMS)
         } catch {
             StandardStreams.err(error.message + "\n")  // no presenter yet to say it
             throw error
         }
+        let title = attempt.title(options.resolvedTitle)
         let controller = RunController(
-            presenter: stage.presenter, control: ControlHandler(title: options.resolvedTitle, upstream: upstream, utf8: utf8),
+            presenter: stage.presenter, control: ControlHandler(title: title, upstream: upstream, utf8: utf8),
             watches: .init(until: options.until, progress: options.progressFrom), clock: clock, startMS: startMS)
         controller.started()
-        upstream?.announce(options.resolvedTitle)
+        if attempt.number == 1 { upstream?.announce(title) }
         let sources: [any EventSource] = control.map { channel in
             [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
         } ?? []
@@ -120,7 +167,7 @@ struct Session {
             environment: control.map { [ControlChannel.variable: $0.path] } ?? [:])
         do {
             let wrapper = try Wrapper(configuration, plumbing: stage.plumbing, events: controller, terminal: stage.terminal,
-                                      sources: sources, startMS: startMS, clock: clock)
+                                      signals: signals, sources: sources, startMS: startMS, clock: clock)
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return (wrapper, controller)

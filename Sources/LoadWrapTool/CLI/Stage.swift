@@ -15,61 +15,76 @@ struct Stage {
     /// The terminal the overlay draws on, or nil.
     let terminal: TerminalDevice?
 
-    /// Decides the topology from the terminal and loadwrap's stdout, opens the plumbing, and makes the presenter.
-    init(_ session: Session, startMS: Int) throws(SpawnError) {
+    /// What every attempt of a run shares (`--retry`): the held output, replayed in full when the
+    /// last attempt fails too, and the `--log` file, which keeps every attempt's output.
+    final class Shared {
+        var held: HeldOutput?
+        var log: OutputLog?
+    }
+
+    /// Decides the topology from the terminal and loadwrap's stdout, opens the plumbing, and makes
+    /// the presenter of `attempt`.
+    init(_ session: Session, attempt: Attempt, shared: Shared, startMS: Int) throws(SpawnError) {
         let options = session.options
         let terminal = session.mode == .overlay ? TerminalDevice(fd: 2) : nil
         // Shared when stdout is a pipe: its reader may print on the terminal or read its keys. A pipe
         // into stdin is not enough: `seq 100 | loadwrap -- less` needs the keys through loadwrap,
         // as less reads them from its stderr, the pseudo-terminal (see README, known limits).
         let sharedPipe = terminal == nil ? nil : SharedPipe(fd: 1)
-        let shared = sharedPipe != nil
-        let keys = terminal != nil && !shared ? terminal?.keyboard() : nil
-        topology = Topology.decide(overlayOnTerminal: terminal != nil, shared: shared,
+        let isShared = sharedPipe != nil
+        let keys = terminal != nil && !isShared ? terminal?.keyboard() : nil
+        topology = Topology.decide(overlayOnTerminal: terminal != nil, shared: isShared,
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let heartbeat = session.mode == .plain && options.heartbeatMS > 0
         let stamps = session.mode == .plain && options.timestamps != nil
         let group = session.mode == .plain && options.groups
-            ? CIService.detect(session.environment)?.group(name: "loadwrap_\(getpid())") : nil
+            ? CIService.detect(session.environment)?.group(name: Self.groupName(attempt)) : nil
         // A log group's end marker works only at a line start, so loadwrap must see where the
         // log's lines end even with `--heartbeat 0`.
         // Opened before anything else, so a log that cannot be written stops the run before it starts.
-        var outputLog: OutputLog?
-        if let path = options.logPath { outputLog = try OutputLog(path: path) }
+        if shared.log == nil, let path = options.logPath { shared.log = try OutputLog(path: path) }
         let needs = Plumbing.Needs(
             terminal: terminal,
             logPipe: options.quiet || options.logPath != nil || options.watchesOutput || heartbeat || stamps || group != nil,
             stdoutPipe: topology == .guest || options.watchesOutput)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
-        presenter = Self.presenter(session, terminal: terminal, sharedPipe: topology == .guest ? sharedPipe : nil,
-                                   plumbing: plumbing, topology: topology, group: group, startMS: startMS)
-        plumbing.connect(to: presenter, guest: topology == .guest, outputLog: outputLog)
+        presenter = Self.presenter(session, title: attempt.title(options.resolvedTitle), shared: shared, terminal: terminal,
+                                   sharedPipe: topology == .guest ? sharedPipe : nil, plumbing: plumbing,
+                                   topology: topology, group: group, startMS: startMS)
+        plumbing.connect(to: presenter, guest: topology == .guest, outputLog: shared.log)
+    }
+
+    /// A log group's name, unique in the log: the first attempt's is the run's.
+    private static func groupName(_ attempt: Attempt) -> String {
+        attempt.number == 1 ? "loadwrap_\(getpid())" : "loadwrap_\(getpid())_\(attempt.number)"
     }
 
     /// The presenter of the mode: overlay needs a terminal; without one a forced overlay writes lines.
     private static func presenter(
-        _ session: Session, terminal: TerminalDevice?, sharedPipe: SharedPipe?, plumbing: Plumbing,
-        topology: Topology, group: LogGroup?, startMS: Int
+        _ session: Session, title: String, shared: Shared, terminal: TerminalDevice?, sharedPipe: SharedPipe?,
+        plumbing: Plumbing, topology: Topology, group: LogGroup?, startMS: Int
     ) -> any Presenter {
         let options = session.options
         // `--tail` holds only where it draws its window: plain mode's log is the record, and a nested
         // (silent) loadwrap leaves the window to the one that draws.
         let tailLines = session.mode == .overlay && terminal != nil ? options.tailLines : nil
-        let held = options.quiet || tailLines != nil
-            ? HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"])) : nil
+        if shared.held == nil && (options.quiet || tailLines != nil) {
+            shared.held = HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"]))
+        }
+        let held = shared.held
         // A window that vanished on success explains a failure with the end line (the replay above it).
         let overlayResult: ResultRequest = tailLines != nil ? .failure : .never
         let text = ReportText(
             lines: ReportLines(utf8: session.utf8, color: session.color && session.mode == .overlay),
             result: options.result ?? (session.mode == .plain ? .always : overlayResult),
-            title: options.resolvedTitle, successText: options.successText, failureText: options.failureText,
-            logPath: options.logPath.map(Sanitizer.sanitize))
+            title: title, successText: options.successText, failureText: options.failureText,
+            logPath: options.logPath.map(Sanitizer.sanitize), showsRetries: options.result != .never)
         if session.mode == .silent { return SilentPresenter(held: held) }
         if session.mode == .overlay, let terminal {
             let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: session.utf8), utf8: session.utf8)
             let overlay = Overlay(look: Overlay.Look(style: style, color: session.color, utf8: session.utf8),
-                                  title: options.resolvedTitle, startMS: startMS, delayMS: options.delayMS,
+                                  title: title, startMS: startMS, delayMS: options.delayMS,
                                   columns: Int(terminal.size?.columns ?? 80))
             let features = TerminalFeatures.detect(session.environment, request: options.termProgress)
             let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }

@@ -119,6 +119,15 @@ final class OverlayPresenter: Presenter {
         write(painter.removeIndicator())
     }
 
+    func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {
+        write(painter.end(failed: true))
+        if let line = text.retry(outcome, elapsedMS: elapsedMS, note: note) {
+            write(painter.ownLine(String(line.dropLast()), lineEnd: lineEnd))
+        }
+        write(painter.lastLines())
+        write(painter.removeIndicator())
+    }
+
     var deadlineMS: Int? { painter.nextFrameMS }
 
     func tick() {

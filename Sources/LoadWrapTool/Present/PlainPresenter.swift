@@ -136,6 +136,11 @@ final class PlainPresenter: Presenter {
         if let line = text.end(outcome, elapsedMS: elapsedMS) { write(line) }
     }
 
+    func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {
+        closeGroup(failed: true)
+        if let line = text.retry(outcome, elapsedMS: elapsedMS, note: note) { write(line) }
+    }
+
     func failedToStart(_ message: String) {
         closeGroup(failed: true)
         write(message + "\n")

@@ -25,6 +25,9 @@ protocol Presenter: OutputSink {
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int)
     /// The command has ended (after any early stop): held output if it failed, then the end line.
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool)
+    /// The command failed and runs again (`--retry`): the attempt's display ends, with its end
+    /// line and `note` unless `--result never`; held output stays held for the attempts after it.
+    func retrying(_ outcome: Outcome, elapsedMS: Int, note: String)
     /// The command could not be started: `message` is the one-line reason.
     func failedToStart(_ message: String)
     /// When `tick` next has something to do (a frame, a heartbeat), or nil.
@@ -65,6 +68,9 @@ struct ReportText {
     var failureText: String?
     /// The `--log` file, named on the end line of a failure; sanitised.
     var logPath: String? = nil
+    /// Whether an attempt that is retried gets its end line: in every mode unless `--result never`,
+    /// as the wait before the next attempt would otherwise go unexplained.
+    var showsRetries = true
 
     /// The line for a spinner that stopped while the command runs on, or nil: a `done` message is
     /// always shown, a match only when successes are.
@@ -80,6 +86,12 @@ struct ReportText {
     func end(_ outcome: Outcome, elapsedMS: Int) -> String? {
         guard result.shows(succeeded: outcome.succeeded) else { return nil }
         let note = outcome.succeeded ? nil : logPath.map { "log: " + $0 }
+        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, note: note)
+    }
+
+    /// The end line of an attempt that is retried, with `note` after its figures, or nil.
+    func retry(_ outcome: Outcome, elapsedMS: Int, note: String) -> String? {
+        guard showsRetries else { return nil }
         return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, note: note)
     }
 

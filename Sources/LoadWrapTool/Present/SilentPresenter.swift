@@ -30,6 +30,8 @@ final class SilentPresenter: Presenter {
         if !outcome.succeeded { held?.replay(to: destination) }
     }
 
+    func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {}
+
     var deadlineMS: Int? { nil }
     func tick() {}
 }

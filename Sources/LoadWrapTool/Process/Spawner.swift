@@ -16,13 +16,15 @@ package enum SpawnError: Error, Equatable {
     case failed(String, reason: String)
     /// The `--log` file cannot be opened for writing (exit 125).
     case unwritableLog(String, reason: String)
+    /// `--retry` with standard input a pipe or socket, which a retry could not read again (exit 125).
+    case unreplayableInput
 
     /// The exit status loadwrap ends with.
     package var exitCode: Int32 {
         switch self {
         case .notFound: return 127
         case .notExecutable: return 126
-        case .failed, .unwritableLog: return 125
+        case .failed, .unwritableLog, .unreplayableInput: return 125
         }
     }
 
@@ -33,6 +35,9 @@ package enum SpawnError: Error, Equatable {
         case .notExecutable(let name, let reason): return "Error: Cannot run '\(Sanitizer.sanitize(name))': \(reason)."
         case .failed(let name, let reason): return "Error: Failed to start '\(Sanitizer.sanitize(name))': \(reason)."
         case .unwritableLog(let path, let reason): return "Error: Cannot write the log '\(Sanitizer.sanitize(path))': \(reason)."
+        case .unreplayableInput:
+            return "Error: '--retry' cannot give a retry the input the first attempt read from a pipe;"
+                + " redirect the command's input from a file, or from /dev/null."
         }
     }
 }

@@ -22,7 +22,8 @@ extension Wrapper {
             suspendTogether()
         case SIGCONT:
             resumeTogether()
-        default:
+        default:  // SIGINT, SIGQUIT, SIGTERM, SIGHUP
+            toldToStop = true
             forward(delivery)
         }
     }

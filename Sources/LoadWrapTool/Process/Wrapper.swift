@@ -38,6 +38,8 @@ final class Wrapper {
     let events: any LoopEvents
     /// The terminal the overlay draws on, whose size the command's pseudo-terminal copies.
     let terminal: TerminalDevice?
+    /// True once loadwrap was asked to stop (SIGINT, SIGQUIT, SIGTERM, SIGHUP): no retry then.
+    var toldToStop = false
     /// True from Ctrl-Z until loadwrap runs again, so a resume happens once.
     var suspended = false
     /// Where time comes from.
@@ -49,7 +51,7 @@ final class Wrapper {
     /// command's output: output written before a message (`printf part; loadwrap say next`) is
     /// relayed before the message is acted on, when both wait in the same turn.
     init(_ configuration: Configuration, plumbing: Plumbing, events: any LoopEvents, terminal: TerminalDevice?,
-         sources: [any EventSource], startMS: Int, clock: any TimeSource) throws(SpawnError) {
+         signals: Signals, sources: [any EventSource], startMS: Int, clock: any TimeSource) throws(SpawnError) {
         topology = configuration.topology
         self.plumbing = plumbing
         self.events = events
@@ -59,18 +61,16 @@ final class Wrapper {
             timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
             Platform.becomeSubreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
         }
-        signals = try SignalPipe(catching: Self.handledSignals)
-        let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
-        signal(SIGPIPE, SIG_IGN)  // a vanished terminal must not kill loadwrap before the command ends
+        self.signals = signals.pipe
         let setup = Spawner.Setup(
             redirections: plumbing.redirections, group: Self.group(for: topology),
             extraEnvironment: configuration.environment,
-            defaultSignals: signals.caught + (ignoredPipe ? [] : [SIGPIPE]), signalMask: signals.originalMask)
+            defaultSignals: signals.defaultInCommand, signalMask: signals.pipe.originalMask)
         child = try Spawner.spawn(configuration.command, setup)
         plumbing.commandStarted()
         plumbing.keyboard?.takeIfForeground()
         plumbing.keyboard?.onSuspendKey = { [unowned self] in suspendTogether() }
-        let signalSource = ReadableSource(fd: signals.readFD) { [unowned self] in signals.drain().forEach(handle) }
+        let signalSource = ReadableSource(fd: self.signals.readFD) { [unowned self] in self.signals.drain().forEach(handle) }
         let keys: [any EventSource] = plumbing.keyboard.map { [$0] } ?? []
         loop = EventLoop(sources: [signalSource] + keys + plumbing.sources + sources)
     }
@@ -105,7 +105,7 @@ final class Wrapper {
     }
 
     /// The signals loadwrap catches while the command runs.
-    private static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
+    static let handledSignals = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT]
 
     /// Where the spawn puts the command.
     private static func group(for topology: Topology) -> Spawner.Group {
@@ -113,6 +113,26 @@ final class Wrapper {
         case .ownTerminal: return .newSession
         case .ownGroup: return .newGroup
         case .guest, .sharedGroup: return .loadwrapsGroup
+        }
+    }
+}
+
+extension Wrapper {
+    /// The signals loadwrap catches, caught once for every attempt of the command: catching them
+    /// again would take loadwrap's own dispositions and mask for those the command started with.
+    struct Signals {
+        /// Deliveries, as bytes on a pipe.
+        let pipe: SignalPipe
+        /// The signals the command gets back at their default action, as it would run bare.
+        let defaultInCommand: [Int32]
+
+        /// Catches `Wrapper.handledSignals`, and ignores SIGPIPE: a vanished terminal must not
+        /// kill loadwrap before the command ends.
+        init() throws(SpawnError) {
+            pipe = try SignalPipe(catching: Wrapper.handledSignals)
+            let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
+            signal(SIGPIPE, SIG_IGN)
+            defaultInCommand = pipe.caught + (ignoredPipe ? [] : [SIGPIPE])
         }
     }
 }

@@ -46,7 +46,7 @@ enum Outcome: Equatable, Sendable {
     }
 
     /// A configured limit as typed: `30s`, not `30.0s`.
-    private static func limit(_ ms: Int) -> String {
+    static func limit(_ ms: Int) -> String {
         let text = ElapsedFormat.tenths(ms: ms)
         return text.hasSuffix(".0s") ? String(text.dropLast(3)) + "s" : text
     }

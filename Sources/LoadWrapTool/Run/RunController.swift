@@ -73,19 +73,22 @@ final class RunController {
         }
     }
 
-    /// The command has ended: the end line reports a timeout, a pattern that never matched, or
-    /// the command's own end. Returns what it reported.
-    func finished(_ end: ChildEnd, timeout: Timeout?, elapsedMS: Int) -> Outcome {
-        let outcome: Outcome
-        if let timeout, timeout.expired {
-            outcome = .timedOut(afterMS: timeout.limitMS)
-        } else if let pattern = watches.until, !stoppedEarly {
-            outcome = .neverMatched(end, pattern: pattern.text)
-        } else {
-            outcome = .ended(end)
-        }
+    /// What the end line reports of a command that ended so: a timeout, a pattern that never
+    /// matched, or the command's own end.
+    func outcome(_ end: ChildEnd, timeout: Timeout?) -> Outcome {
+        if let timeout, timeout.expired { return .timedOut(afterMS: timeout.limitMS) }
+        if let pattern = watches.until, !stoppedEarly { return .neverMatched(end, pattern: pattern.text) }
+        return .ended(end)
+    }
+
+    /// The run has ended: held output if it failed, then the end line.
+    func finished(_ outcome: Outcome, elapsedMS: Int) {
         presenter.finished(outcome, elapsedMS: elapsedMS, afterEarlyStop: stoppedEarly)
-        return outcome
+    }
+
+    /// The attempt failed and the command runs again: its end line says when.
+    func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {
+        presenter.retrying(outcome, elapsedMS: elapsedMS, note: note)
     }
 
     /// Notes the first early stop; later ones change nothing.

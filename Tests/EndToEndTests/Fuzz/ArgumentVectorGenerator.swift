@@ -58,6 +58,10 @@ struct ArgumentVectorGenerator {
             Option(long: "--notify", short: nil, values: durations, attachedOnly: true),
             Option(long: "--timeout", short: nil, values: durations),
             Option(long: "--kill-after", short: nil, values: durations),
+            // At most one retry a millisecond away: a drawn command may fail, and a run must stay short.
+            Option(long: "--retry", short: nil, values: ["0", "1", "101", "-1", "x", ""]),
+            Option(long: "--retry-delay", short: nil, values: ["1ms", "0", "1x", ""]),
+            Option(long: "--no-retry-after-timeout", short: nil, values: nil),
             Option(long: "--no-history", short: nil, values: nil),
             Option(long: "--generate-manual", short: nil, values: nil),
             Option(long: "--completions", short: nil, values: ["bash", "zsh", "fish", "tcsh", "", "BASH"]),

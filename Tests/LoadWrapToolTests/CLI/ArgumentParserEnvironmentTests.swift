@@ -47,6 +47,7 @@ import Testing
         #expect(variables == [
             "LOADWRAP_SPINNER", "LOADWRAP_DELAY", "LOADWRAP_MODE", "LOADWRAP_COLOR", "LOADWRAP_TAIL", "LOADWRAP_RESULT",
             "LOADWRAP_HEARTBEAT", "LOADWRAP_SUMMARY", "LOADWRAP_TIMESTAMPS", "LOADWRAP_TERM_PROGRESS", "LOADWRAP_NOTIFY", "LOADWRAP_KILL_AFTER",
+            "LOADWRAP_RETRY_DELAY",
             "LOADWRAP_HISTORY",
         ])
         for variable in variables { #expect(ProcessEnvironment.names.contains(variable)) }

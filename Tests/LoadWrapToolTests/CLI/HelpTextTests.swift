@@ -89,6 +89,15 @@ import Testing
                   --kill-after <duration>
                                           After the timeout's SIGTERM, wait this long, then
                                           SIGKILL (default: 5s). [env: LOADWRAP_KILL_AFTER]
+                  --retry <count>         Run the command again when it fails, up to this many
+                                          more times; refused when stdin is a pipe.
+                  --retry-delay <duration>
+                                          Wait before the first retry, doubled before each next
+                                          one up to 1m (default: 1s).
+                                          [env: LOADWRAP_RETRY_DELAY]
+                  --no-retry-after-timeout
+                                          Do not retry an attempt that ran out of --timeout
+                                          (each attempt has the whole limit).
                   --no-history            Neither show nor remember how long this command
                                           usually takes (also LOADWRAP_HISTORY=0; 'loadwrap
                                           history --clear' forgets every run).

@@ -106,17 +106,11 @@ import Darwin
     }
 }
 
-/// A presenter that records what the data relay tells it.
-private final class Recording: Presenter {
+/// A sink that records what the data relay tells it.
+private final class Recording: OutputSink {
     var events: [String] = []
 
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool { true }
-    func started() {}
-    func titleChanged(_ title: String) {}
-    func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {}
-    func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {}
-    var deadlineMS: Int? { nil }
-    func tick() {}
     func dataLeaving(_ chunk: UnsafeRawBufferPointer) { events.append("leaving " + String(decoding: chunk, as: UTF8.self)) }
     func dataResuming() { events.append("resuming") }
 }

@@ -18,6 +18,7 @@ import Testing
         func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
             calls.append("finished \(outcome) \(elapsedMS) \(afterEarlyStop)")
         }
+        func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) { calls.append("retrying \(outcome) \(note)") }
         var deadlineMS: Int? { nil }
         func tick() { calls.append("tick") }
         func output(_ chunk: UnsafeRawBufferPointer) -> Bool { true }
@@ -54,8 +55,9 @@ import Testing
 
     @Test func anUntilThatNeverMatchedIsWhatTheEndLineReports() throws {
         let run = try controller(until: "Listening")
-        let outcome = run.finished(.exited(0), timeout: nil, elapsedMS: 900)
+        let outcome = run.outcome(.exited(0), timeout: nil)
         #expect(outcome == .neverMatched(.exited(0), pattern: "Listening"))
+        run.finished(outcome, elapsedMS: 900)
         #expect(presenter.calls == [#"finished neverMatched(LoadWrapTool.ChildEnd.exited(0), pattern: "Listening") 900 false"#])
     }
 
@@ -63,6 +65,6 @@ import Testing
         let run = try controller()
         var timeout = Timeout(limitMS: 500, killAfterMS: 100, startMS: 1_000)
         _ = timeout.check(nowMS: 1_500)  // the limit is reached: SIGTERM is due
-        #expect(run.finished(.killed(15), timeout: timeout, elapsedMS: 600) == .timedOut(afterMS: 500))
+        #expect(run.outcome(.killed(15), timeout: timeout) == .timedOut(afterMS: 500))
     }
 }

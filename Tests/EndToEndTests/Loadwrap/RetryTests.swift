@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// `--retry`: a failed command runs again, each attempt with its own lines and group; the exit
+/// status is the last attempt's; no attempt after Ctrl-C or a stop signal; input that cannot be
+/// given again is refused before anything runs.
+@Suite struct RetryTests {
+    /// A command that fails until its `n`th run, counting runs in a file of its own.
+    private static func flaky(succeedingOn n: Int, in directory: String) -> [String] {
+        let script = #"c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; echo "run $c"; [ $c -ge "#
+            + "\(n) ]"
+        return ["sh", "-c", "cd '\(directory)' && \(script)"]
+    }
+
+    /// The lines with every elapsed time masked, also the one before a retry note.
+    private static func masked(_ bytes: [UInt8]) -> [String] {
+        Loadwrap.maskedLines(bytes).map { $0.replacing(#/ · \d+\.\ds · /#, with: " · T · ") }
+    }
+
+    private static func runs(in directory: String) -> String? {
+        try? String(contentsOfFile: directory + "/count", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func failingTwiceThenSucceedingExitsZeroWithThreeGroups() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let run = try PtySession.run(
+            Loadwrap.command(["--retry", "3", "--retry-delay", "10ms", "--title", "fetch", "--"]
+                + Self.flaky(succeedingOn: 3, in: directory)),
+            environment: ["GITHUB_ACTIONS": "true"])
+        #expect(run.termination == .exited(0))
+        #expect(Self.masked(run.output) == [
+            "::group::▸ fetch", "run 1", "::endgroup::", "✖ fetch · exit 1 · T · retrying in 10ms (2/4)",
+            "::group::▸ fetch (attempt 2/4)", "run 2", "::endgroup::",
+            "✖ fetch (attempt 2/4) · exit 1 · T · retrying in 20ms (3/4)",
+            "::group::▸ fetch (attempt 3/4)", "run 3", "::endgroup::", "✔ fetch (attempt 3/4) · T",
+        ])
+    }
+
+    @Test func aCommandThatAlwaysFailsEndsWithTheLastAttemptsStatus() throws {
+        let run = try PtySession.run(
+            Loadwrap.command(["--mode", "plain", "--retry", "2", "--retry-delay", "1ms", "--", "sh", "-c", "exit 7"]))
+        #expect(run.termination == .exited(7))
+        #expect(Self.masked(run.output).last == "✖ sh -c 'exit 7' (attempt 3/3) · exit 7 · T")
+    }
+
+    /// `--quiet` shows the failed attempts' output only when the last one fails too, all of it in order.
+    @Test func quietShowsEveryAttemptsOutputOnlyWhenTheLastFails() throws {
+        let failing = try TestEnvironment.temporaryDirectory()
+        let failed = try PtySession.run(
+            Loadwrap.command(["--mode", "plain", "--quiet", "--retry", "1", "--retry-delay", "1ms", "--title", "t", "--"]
+                + Self.flaky(succeedingOn: 9, in: failing)))
+        #expect(failed.termination == .exited(1))
+        #expect(Self.masked(failed.output) == [
+            "▸ t", "✖ t · exit 1 · T · retrying in 1ms (2/2)", "▸ t (attempt 2/2)", "run 1", "run 2",
+            "✖ t (attempt 2/2) · exit 1 · T",
+        ])
+        let recovering = try TestEnvironment.temporaryDirectory()
+        let recovered = try PtySession.run(
+            Loadwrap.command(["--mode", "plain", "--quiet", "--retry", "1", "--retry-delay", "1ms", "--title", "t", "--"]
+                + Self.flaky(succeedingOn: 2, in: recovering)))
+        #expect(recovered.termination == .exited(0))
+        #expect(!Loadwrap.text(recovered.output).contains("run "))
+    }
+
+    /// Each attempt gets the whole `--timeout`; `--no-retry-after-timeout` stops after the first.
+    @Test func aTimeoutAppliesToEachAttempt() throws {
+        let command = ["--mode", "plain", "--timeout", "200ms", "--retry", "1", "--retry-delay", "1ms", "--", "sleep", "30"]
+        let run = try PtySession.run(Loadwrap.command(command))
+        #expect(run.termination == .exited(124))
+        #expect(Self.masked(run.output).filter { $0.contains("timed out after") }.count == 2)
+        let once = try PtySession.run(Loadwrap.command(["--no-retry-after-timeout"] + command))
+        #expect(once.termination == .exited(124))
+        #expect(Self.masked(once.output).filter { $0.contains("timed out") }.count == 1)
+    }
+
+    /// Ctrl-C while loadwrap waits for the next attempt ends it by SIGINT, as the shell must see.
+    @Test func controlCDuringTheDelayEndsLoadwrapWithoutAnotherAttempt() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let session = try PtySession(
+            Loadwrap.command(["--retry", "2", "--retry-delay", "30s", "--title", "t", "--"]
+                + Self.flaky(succeedingOn: 9, in: directory)))
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "retrying in 30s (2/3)"))
+        session.send("\u{03}")
+        #expect(session.waitForExit() == .signaled(SIGINT))
+        #expect(Self.runs(in: directory) == "1")
+    }
+
+    /// A stop signal to loadwrap while the command runs: no further attempt.
+    @Test func sigtermWhileTheCommandRunsStopsTheRetries() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let session = try PtySession(
+            Loadwrap.command(["--mode", "plain", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c",
+                              "cd '\(directory)' && echo 1 >> count && echo started && exec sleep 30"]))
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "started"))
+        session.kill(SIGTERM)
+        #expect(session.waitForExit() == .signaled(SIGTERM))
+        #expect(Self.runs(in: directory) == "1")
+    }
+
+    /// An attempt reads its input: a pipe cannot give a retry the same again, so it is refused.
+    @Test func stdinFromAPipeIsRefusedBeforeAnythingRuns() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let session = try PtySession(
+            Loadwrap.command(["--retry", "1", "--", "sh", "-c", "cd '\(directory)' && echo ran > count"]), stdin: .pipe)
+        defer { session.terminate() }
+        #expect(session.waitForExit() == .exited(125))
+        #expect(Loadwrap.text(session.output).contains("Error: '--retry' cannot give a retry the input"))
+        #expect(Self.runs(in: directory) == nil)
+    }
+
+    /// A pipe whose writer has gone, as a CI runner gives a step, holds nothing to give again: accepted.
+    @Test func stdinFromAClosedEmptyPipeIsAccepted() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        // The writing end is closed before loadwrap starts, so nothing races with its check.
+        let start = "import os, sys; r, w = os.pipe(); os.close(w); os.dup2(r, 0); os.execv(sys.argv[1], sys.argv[1:])"
+        let run = try PtySession.run(
+            ["python3", "-c", start, TestEnvironment.loadwrap, "--mode", "plain", "--retry", "1", "--retry-delay", "1ms",
+             "--title", "t", "--"] + Self.flaky(succeedingOn: 2, in: directory))
+        #expect(run.termination == .exited(0))
+        #expect(Self.runs(in: directory) == "2")
+    }
+
+    /// A file is given again from where the first attempt started reading.
+    @Test func stdinFromAFileIsReadAgainByEachAttempt() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        try "skipped\nline\n".write(toFile: directory + "/input", atomically: true, encoding: .utf8)
+        // The shell reads the first line itself: the attempts start after it, each one there.
+        let script = "{ read skipped; exec '\(TestEnvironment.loadwrap)' --mode plain --retry 1 --retry-delay 1ms"
+            + " --title t -- sh -c 'cat; exit 1'; } < '\(directory)/input'"
+        let run = try PtySession.run(["sh", "-c", script])
+        #expect(run.termination == .exited(1))
+        #expect(Self.masked(run.output) == [
+            "▸ t", "line", "✖ t · exit 1 · T · retrying in 1ms (2/2)", "▸ t (attempt 2/2)", "line", "✖ t (attempt 2/2) · exit 1 · T",
+        ])
+    }
+}
