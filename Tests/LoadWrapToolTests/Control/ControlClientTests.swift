@@ -1,5 +1,6 @@
 import CLoadWrap
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 @testable import LoadWrapCore

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 @testable import LoadWrapTool
@@ -12,7 +13,7 @@ import Darwin
 @Suite struct HistoryStoreTests {
     /// A store in a fresh private directory (`state/loadwrap` below it, not yet made).
     private func makeStore() -> (HistoryStore, root: String) {
-        let root = HeldOutputTests.makeDirectory()
+        let root = TestDirectory.make()
         return (HistoryStore(directory: root + "/state/loadwrap"), root)
     }
 
@@ -46,7 +47,7 @@ import Darwin
         #expect(store.runs(of: key).map(\.elapsedMS) == [100, 200])
         #expect(mode(root + "/state") == 0o700 && mode(store.directory) == 0o700)
         #expect(mode(store.file(for: key)) == 0o600)
-        #expect(HeldOutputTests.entries(store.directory).sorted() == ["lock", "v1-" + String(key.hex.prefix(2))])
+        #expect(TestDirectory.entries(store.directory).sorted() == ["lock", "v1-" + String(key.hex.prefix(2))])
     }
 
     @Test func directoryFollowsXDGStateHome() {
@@ -87,7 +88,7 @@ import Darwin
         mkdir(store.file(for: key) + "/x", 0o700)  // rename cannot replace a directory that is not empty
         #expect(store.runs(of: key).isEmpty)
         #expect(!store.remember(record(key, 2)))
-        #expect(!HeldOutputTests.entries(store.directory).contains(HistoryStore.temporaryName))
+        #expect(!TestDirectory.entries(store.directory).contains(HistoryStore.temporaryName))
     }
 
     @Test func aStateDirectoryThatCannotBeMadeIsNoError() {
@@ -112,7 +113,7 @@ import Darwin
         #expect(sizes.max()! <= HistoryFile.appendLimit)
         #expect(zip(sizes, sizes.dropFirst()).contains { $1 < $0 }, "never compacted")
         #expect(store.runs(of: key).map(\.elapsedMS) == Array(1180..<1200))
-        #expect(HeldOutputTests.entries(store.directory).sorted() == ["lock", "v1-" + String(key.hex.prefix(2))])
+        #expect(TestDirectory.entries(store.directory).sorted() == ["lock", "v1-" + String(key.hex.prefix(2))])
     }
 
     @Test func clearForgetsEverything() {
@@ -121,7 +122,7 @@ import Darwin
         store.clear()  // nothing yet
         for word in 0..<10 { store.remember(record(HistoryKey(command: ["\(word)"], directory: "/"), 1)) }
         store.clear()
-        #expect(HeldOutputTests.entries(root + "/state") == [])
+        #expect(TestDirectory.entries(root + "/state") == [])
         #expect(store.runs(of: key).isEmpty)
         #expect(store.remember(record(key, 5)))  // and it starts again
         #expect(store.runs(of: key).count == 1)
@@ -140,7 +141,7 @@ import Darwin
         #expect(file.records.count == 4 * HistoryFile.runsPerKey)
         #expect(file.bytes == contents(store.file(for: keys[0])))
         for key in keys { #expect(file.runs(of: key).map(\.elapsedMS) == Array(0..<HistoryFile.runsPerKey)) }
-        #expect(HeldOutputTests.entries(store.directory).sorted() == ["lock", "v1-ab"])
+        #expect(TestDirectory.entries(store.directory).sorted() == ["lock", "v1-ab"])
     }
 
     private func contents(_ path: String) -> [UInt8] {

@@ -1,4 +1,5 @@
 import CLoadWrap
+import LoadWrapTestSupport
 import Testing
 
 @testable import LoadWrapCore

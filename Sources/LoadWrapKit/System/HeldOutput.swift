@@ -1,36 +1,35 @@
-import LoadWrapKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Output held back by `--quiet` until the command's fate is known: in memory up to a limit,
-/// then in a private temporary file, so memory stays bounded whatever the command writes.
-final class HeldOutput {
+/// Output held back until its fate is known (`--quiet`, `--tail`, a `LoadIndicator` window): in
+/// memory up to a limit, then in a private temporary file, so memory stays bounded whatever is held.
+package final class HeldOutput {
     /// Bytes kept in memory before spilling to a file.
-    let memoryLimit: Int
+    package let memoryLimit: Int
     private var memory: [UInt8] = []
     /// The spill file: created 0600 by mkstemp and unlinked at once, so no exit path leaves it
     /// behind, even SIGKILL; the descriptor keeps it alive until loadwrap ends.
     private var spill: Int32 = -1
     /// True when what is held ends with a newline (or nothing is held).
-    private(set) var endsAtLineStart = true
+    package private(set) var endsAtLineStart = true
     /// True when the spill file could not be written: the held output is then incomplete.
-    private(set) var lostBytes = false
+    package private(set) var lostBytes = false
 
     /// Where the spill file goes.
-    let directory: String
+    package let directory: String
 
     /// Holds up to `memoryLimit` bytes in memory, then spills into `directory`; callers pass
     /// `temporaryDirectory(environment["TMPDIR"])` from the environment they were given.
-    init(memoryLimit: Int = 4 << 20, directory: String) {
+    package init(memoryLimit: Int = 4 << 20, directory: String) {
         self.memoryLimit = memoryLimit
         self.directory = directory
     }
 
     /// `$TMPDIR` when set and not empty, else `/tmp`.
-    static func temporaryDirectory(_ tmpdir: String?) -> String {
+    package static func temporaryDirectory(_ tmpdir: String?) -> String {
         guard let tmpdir, !tmpdir.isEmpty else { return "/tmp" }
         return tmpdir
     }
@@ -40,7 +39,7 @@ final class HeldOutput {
     }
 
     /// Appends a chunk, spilling everything to the file once memory would pass the limit.
-    func append(_ chunk: UnsafeRawBufferPointer) {
+    package func append(_ chunk: UnsafeRawBufferPointer) {
         if let last = chunk.last { endsAtLineStart = last == 0x0A }
         if spill < 0 && memory.count + chunk.count <= memoryLimit {
             memory.append(contentsOf: chunk)
@@ -55,13 +54,13 @@ final class HeldOutput {
     }
 
     /// Writes everything held, in order, to `fd`.
-    func replay(to fd: Int32) {
+    package func replay(to fd: Int32) {
         replay { FileDescriptorIO.writeAll(fd, $0) }
     }
 
     /// Hands everything held to `body`, in order, in chunks of at most 64 KiB from the file; a
     /// note follows when some of it was lost.
-    func replay(_ body: (UnsafeRawBufferPointer) -> Void) {
+    package func replay(_ body: (UnsafeRawBufferPointer) -> Void) {
         defer {
             if lostBytes { Self.lossNote.withUnsafeBytes(body) }
         }

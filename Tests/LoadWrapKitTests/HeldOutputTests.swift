@@ -1,7 +1,8 @@
 import Dispatch
 import Testing
 
-@testable import LoadWrapTool
+@testable import LoadWrapKit
+import LoadWrapTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,37 +10,16 @@ import Darwin
 #endif
 
 @Suite struct HeldOutputTests {
-    /// A fresh private directory for one test's spill file; removed by `removeDirectory`.
-    static func makeDirectory() -> String {
-        var template = Array("/tmp/loadwrap-heldtest.XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(cString: path!)
-    }
-
-    /// Removes a directory made by `makeDirectory` (it must be empty).
+    /// Removes a directory made by `TestDirectory.make` (it must be empty).
     static func removeDirectory(_ path: String) {
         #expect(rmdir(path) == 0, "\(path) was not empty")
-    }
-
-    /// The names in `directory`, without `.` and `..`.
-    static func entries(_ directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return ["<cannot open>"] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     /// The open descriptors of this process that point at an unlinked spill file in `directory`,
     /// as Linux shows them in /proc/self/fd: `<path> (deleted)`.
     static func unlinkedSpillFiles(in directory: String) -> [String] {
         var found: [String] = []
-        for name in entries("/proc/self/fd") {
+        for name in TestDirectory.entries("/proc/self/fd") {
             var target = [CChar](repeating: 0, count: 4096)
             let n = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
             guard n > 0 else { continue }
@@ -103,7 +83,7 @@ import Darwin
 
     @Test(.enabled(if: TestPlatform.isLinux, "looks for the deleted spill file in /proc/self/fd (Linux)"))
     func underTheLimitStaysInMemory() {
-        let directory = Self.makeDirectory()
+        let directory = TestDirectory.make()
         defer { Self.removeDirectory(directory) }
         let held = HeldOutput(memoryLimit: 10, directory: directory)
         Self.append(Array("0123456789".utf8), to: held)
@@ -113,14 +93,14 @@ import Darwin
 
     @Test(.enabled(if: TestPlatform.isLinux, "looks for the deleted spill file in /proc/self/fd (Linux)"))
     func pastTheLimitSpillsToAnUnlinkedPrivateFile() {
-        let directory = Self.makeDirectory()
+        let directory = TestDirectory.make()
         defer { Self.removeDirectory(directory) }
         let held = HeldOutput(memoryLimit: 10, directory: directory)
         let text = Array("out 1\nerr 2\nout 3\nerr 4\n".utf8)
         Self.append(text, to: held, chunk: 6)
         let spills = Self.unlinkedSpillFiles(in: directory)
         #expect(spills.count == 1)
-        #expect(Self.entries(directory) == [])
+        #expect(TestDirectory.entries(directory) == [])
         var info = stat()
         #expect(stat(spills.first ?? "/nonexistent", &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
@@ -129,7 +109,7 @@ import Darwin
     }
 
     @Test func appendsAfterAReplayFollowInOrder() {
-        let directory = Self.makeDirectory()
+        let directory = TestDirectory.make()
         defer { Self.removeDirectory(directory) }
         let held = HeldOutput(memoryLimit: 10, directory: directory)
         Self.append(Array("first chunk ".utf8), to: held)
@@ -140,7 +120,7 @@ import Darwin
 
     @Test(.enabled(if: TestPlatform.isLinux, "looks for the deleted spill file in /proc/self/fd (Linux)"))
     func theSpillFileGoesAwayWithTheHeldOutput() {
-        let directory = Self.makeDirectory()
+        let directory = TestDirectory.make()
         defer { Self.removeDirectory(directory) }
         do {
             let held = HeldOutput(memoryLimit: 1, directory: directory)
@@ -151,7 +131,7 @@ import Darwin
     }
 
     @Test func manyMegabytesThroughASmallLimitReplayWhole() {
-        let directory = Self.makeDirectory()
+        let directory = TestDirectory.make()
         defer { Self.removeDirectory(directory) }
         let held = HeldOutput(memoryLimit: 64 << 10, directory: directory)
         // 8 MiB in uneven chunks, each byte telling its position, so a lost or swapped chunk shows.
@@ -160,7 +140,7 @@ import Darwin
         expected.reserveCapacity(total)
         for i in 0..<total { expected.append(UInt8(truncatingIfNeeded: i &* 31 &+ i >> 13)) }
         Self.append(expected, to: held, chunk: 40_961)
-        #expect(Self.entries(directory) == [])
+        #expect(TestDirectory.entries(directory) == [])
         let replayed = Self.replayed(held)
         #expect(replayed.count == total)
         #expect(replayed == expected)

@@ -1,9 +1,9 @@
 /// The platform the unit tests run on, for the few that need Linux (`/proc`, F_SETPIPE_SZ).
-enum TestPlatform {
+package enum TestPlatform {
     /// True on Linux.
     #if os(Linux)
-    static let isLinux = true
+    package static let isLinux = true
     #else
-    static let isLinux = false
+    package static let isLinux = false
     #endif
 }
