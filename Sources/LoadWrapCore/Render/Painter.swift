@@ -375,16 +375,9 @@ package struct Painter {
         return before.isEmpty ? line : before + line
     }
 
-    /// The tail's block: its rows, then the line. A block with fewer rows than the one on the
-    /// screen (a shorter terminal, a prompt erased) is erased first; any erase of the line took
-    /// the block with it (the cursor rests on the block's top row).
+    /// The tail's block: its rows, then the line (`Tail.draw`).
     private mutating func drawBlock(nowMS: Int) -> [UInt8] {
-        let rows = tail!.rows(columns: overlay.columns)
-        var bytes: [UInt8] = []
-        if overlay.visible && rows.count < tail!.block.rowCount { bytes += overlay.erase() }
-        if !overlay.visible { tail!.block.erased() }
-        let line = overlay.draw(nowMS: nowMS, commandHidCursor: false)
-        return bytes + tail!.block.draw(rows: rows, spinner: line)
+        tail!.draw(&overlay, nowMS: nowMS)
     }
 
     /// Follows a chunk of the command's output held for the tail; true when that output now needs

@@ -7,7 +7,7 @@ package struct Tail: Sendable {
     /// The rows and the spinner line on the screen.
     var block = TailBlock()
     /// The terminal's height, which bounds the block's.
-    var screenRows: Int
+    package var screenRows: Int
     /// Follows the held output's effect on a terminal, as the painter follows output it shows.
     private var scanner = OutputScanner()
 
@@ -18,7 +18,7 @@ package struct Tail: Sendable {
     }
 
     /// Follows one chunk of held output.
-    mutating func hold(_ chunk: UnsafeRawBufferPointer) {
+    package mutating func hold(_ chunk: UnsafeRawBufferPointer) {
         window.feed(chunk)
         scanner.scan(chunk)
     }
@@ -38,5 +38,18 @@ package struct Tail: Sendable {
         let limit = TailBlock.rowLimit(capacity: window.capacity, screenRows: screenRows)
         let width = Overlay.drawnColumns(columns)
         return window.rows.suffix(limit).map { $0.rendered(columns: width) }
+    }
+
+    /// The bytes that draw the block, rows then `overlay`'s line, for the overlay's width. A block
+    /// with fewer rows than the one on the screen (a shorter terminal, a prompt erased) is erased
+    /// first; any erase of the line took the block with it (the cursor rests on the block's top row).
+    /// Unless `advancing`, the line is the one last drawn (`Overlay.draw`).
+    package mutating func draw(_ overlay: inout Overlay, nowMS: Int, advancing: Bool = true) -> [UInt8] {
+        let rows = rows(columns: overlay.columns)
+        var bytes: [UInt8] = []
+        if overlay.visible && rows.count < block.rowCount { bytes += overlay.erase() }
+        if !overlay.visible { block.erased() }
+        let line = overlay.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
+        return bytes + block.draw(rows: rows, spinner: line)
     }
 }
