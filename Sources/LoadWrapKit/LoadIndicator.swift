@@ -8,7 +8,12 @@ import Dispatch
 /// through one private serial queue, so no two threads ever interleave bytes on the terminal
 /// (UIKit's "UI only from the main thread" rule, with the queue as the main thread).
 /// When the output is not a terminal, or `TERM=dumb`, the indicator draws nothing at all;
-/// `print(_:)` still writes its lines.
+/// `print(_:)` still writes its lines and `feed(_:)` its text.
+///
+/// What your steps print can go through `feed(_:)`: while started on a terminal it is held, the
+/// last `tail` lines of it show above the spinner, `stop()` drops it with the block (the work
+/// went well, the screen is as before) and `stop(failed: true)` prints all of it (what Noora's
+/// `CollapsibleStep` and `loadwrap --tail` do).
 public final class LoadIndicator: @unchecked Sendable {
     /// The style actually drawn: the one asked for, or `line` when the locale is not UTF-8.
     public let style: SpinnerStyle
@@ -24,6 +29,10 @@ public final class LoadIndicator: @unchecked Sendable {
     private let draws: Bool
     /// Whether a real timer animates the line; tests turn it off and call `tick()` instead.
     private let animates: Bool
+    /// How many lines of fed output show above the line; 0: held without a window.
+    private let tailLines: Int
+    /// Where held output spills past its memory limit.
+    private let temporaryDirectory: String
     /// The one owner of the state below and of every write to `output`.
     private let queue = DispatchQueue(label: "LoadWrapKit.LoadIndicator")
 
@@ -41,27 +50,32 @@ public final class LoadIndicator: @unchecked Sendable {
     private var removed = false
     /// Checked at every frame while started; the indicator stops when it returns true.
     private var stopCondition: (@Sendable () -> Bool)?
+    /// What `feed` gave while started and drawing, until its fate is known; nil otherwise.
+    private var held: HeldOutput?
+    /// The window on the fed lines and the block it is drawn in; nil without one.
+    private var tail: Tail?
 
-    /// Prepares an indicator on `output` and draws nothing yet (iOS's `createLoadView` pattern).
+    /// Prepares an indicator on `output` and draws nothing yet (the `createLoadView` pattern).
     ///
     /// Nothing shows until `delay` after `start()`, so quick work leaves no trace. Elapsed time and
     /// frames count on `clock`: by default `ContinuousClock`, which never goes back and keeps
     /// counting while the machine sleeps, so the time shown is the time waited. Colour follows
     /// `NO_COLOR` and `TERM`; a non-ASCII `style` falls back to `line` when the locale
-    /// (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8.
+    /// (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8. `tail` is how many of the last lines given to
+    /// `feed(_:)` show above the spinner (never more than the terminal's height less 3).
     public convenience init(
-        title: String = "Loading…", style: SpinnerStyle = .dots, delay: Duration = .zero,
+        title: String = "Loading…", style: SpinnerStyle = .dots, delay: Duration = .zero, tail: Int = 0,
         output: LoadIndicatorOutput = .standardError, clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
-            title: title, style: style, delay: delay, output: output, clock: clock,
+            title: title, style: style, delay: delay, tail: tail, output: output, clock: clock,
             environment: .current(), animates: true)
     }
 
     /// Prepares an indicator with the environment given, and with or without its own timer.
     init(
-        title: String, style: SpinnerStyle, delay: Duration, output: LoadIndicatorOutput, clock: some Clock<Duration>,
-        environment: IndicatorEnvironment, animates: Bool
+        title: String, style: SpinnerStyle, delay: Duration, tail: Int = 0, output: LoadIndicatorOutput,
+        clock: some Clock<Duration>, environment: IndicatorEnvironment, animates: Bool
     ) {
         self.style = SpinnerStyle.fallback(for: style, utf8: environment.utf8)
         look = Overlay.Look(style: self.style, color: environment.color, utf8: environment.utf8)
@@ -71,10 +85,12 @@ public final class LoadIndicator: @unchecked Sendable {
         self.output = output.open()
         draws = self.output.isTerminal && !environment.dumbTerminal
         self.animates = animates
+        tailLines = max(0, tail)
+        temporaryDirectory = environment.temporaryDirectory
         currentTitle = Sanitizer.sanitize(title)
     }
 
-    /// Restores the terminal if the indicator is still running (iOS's `removeLoadView`).
+    /// Restores the terminal if the indicator is still running (the `removeLoadView` pattern).
     deinit {
         // No other reference exists, so no queue is needed: a timer handler still pending
         // finds its weak reference gone and does nothing.
@@ -107,21 +123,24 @@ public final class LoadIndicator: @unchecked Sendable {
     }
 
     /// Shows the spinner (after the delay) and animates it until `stop()`; a no-op while
-    /// already started (iOS's `loadViewStartAnimating`).
+    /// already started (the `loadViewStartAnimating` pattern).
     public func start() {
         queue.sync {
             guard overlay == nil, !removed else { return }
             overlay = Overlay(look: look, title: currentTitle, startMS: clock.nowMS(), delayMS: delayMS, columns: output.columns)
             overlay!.setProgress(currentProgress, nowMS: clock.nowMS())
+            if draws { hold() }
             drawIfDue()
             startTimer()
         }
     }
 
-    /// Erases the line and shows the cursor again; when it returns the terminal is as it was.
-    /// A no-op while stopped (iOS's `loadViewStopAnimating`).
-    public func stop() {
-        queue.sync { finish() }
+    /// Erases the line (and the tail's window) and shows the cursor again; when it returns the
+    /// terminal is as it was, and what `feed` held is dropped. With `failed`, the held text is then
+    /// written in full, in order, colours kept: the work went wrong, and that is what to read.
+    /// A no-op while stopped (the `loadViewStopAnimating` pattern).
+    public func stop(failed: Bool = false) {
+        queue.sync { finish(failed: failed) }
     }
 
     /// Lets a condition end the spinner: it is checked at every frame while started, and the
@@ -155,27 +174,57 @@ public final class LoadIndicator: @unchecked Sendable {
             bytes.append(0x0A)
             if shown {
                 let now = clock.nowMS()
-                overlay!.columns = output.columns
-                bytes += overlay!.draw(nowMS: now, commandHidCursor: false, advancing: overlay!.isDue(nowMS: now))
+                bytes += drawing(nowMS: now, advancing: overlay!.isDue(nowMS: now))
             }
             output.write(bytes)
         }
     }
 
-    /// Starts, runs `body`, and stops even when it throws; returns what `body` returns
-    /// (iOS's `loadViewEventHandler`).
-    public func run<T>(_ body: () throws -> T) rethrows -> T {
-        start()
-        defer { stop() }
-        return try body()
+    /// Writes `text` as the work's own output. While started on a terminal it is held: the last
+    /// lines show in the tail's window (each as the terminal would show it, escapes other than
+    /// colours dropped) until `stop(failed:)` drops or prints them. Otherwise it is written as is.
+    public func feed(_ text: String) {
+        feed(bytes: Array(text.utf8))
     }
 
-    /// Starts, awaits `body` on the caller's actor, and stops even when it throws; returns what
-    /// `body` returns.
+    /// Writes `bytes` as the work's own output, as `feed(_:)` does; a chunk may end inside a
+    /// UTF-8 character or an escape sequence, which the next one finishes.
+    public func feed(bytes: [UInt8]) {
+        queue.sync {
+            guard let held else { return output.write(bytes) }
+            bytes.withUnsafeBytes { chunk in
+                held.append(chunk)
+                tail?.hold(chunk)
+            }
+        }
+    }
+
+    /// Starts, runs `body`, and stops even when it throws, as failed then; returns what `body`
+    /// returns (the `loadViewEventHandler` pattern).
+    public func run<T>(_ body: () throws -> T) rethrows -> T {
+        start()
+        do {
+            let value = try body()
+            stop()
+            return value
+        } catch {
+            stop(failed: true)
+            throw error
+        }
+    }
+
+    /// Starts, awaits `body` on the caller's actor, and stops even when it throws, as failed then;
+    /// returns what `body` returns.
     public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
         start()
-        defer { stop() }
-        return try await body()
+        do {
+            let value = try await body()
+            stop()
+            return value
+        } catch {
+            stop(failed: true)
+            throw error
+        }
     }
 
     /// Checks the stop condition, then draws the next frame if it is due; what the timer does,
@@ -199,18 +248,36 @@ public final class LoadIndicator: @unchecked Sendable {
         guard draws, overlay != nil else { return }
         let now = clock.nowMS()
         guard overlay!.isDue(nowMS: now) else { return }
-        overlay!.columns = output.columns
-        output.write(overlay!.draw(nowMS: now, commandHidCursor: false))
+        output.write(drawing(nowMS: now))
     }
 
-    /// Erases the line if shown and forgets it; cancels the timer. On `queue` or in `deinit`.
-    private func finish() {
+    /// The bytes that draw the line, or the tail's block, for the output's size now. On `queue`,
+    /// while started.
+    private func drawing(nowMS: Int, advancing: Bool = true) -> [UInt8] {
+        overlay!.columns = output.columns
+        guard tail != nil else { return overlay!.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing) }
+        tail!.screenRows = output.rows
+        return tail!.draw(&overlay!, nowMS: nowMS, advancing: advancing)
+    }
+
+    /// Begins holding what `feed` gives, with a window when one was asked for. On `queue`.
+    private func hold() {
+        held = HeldOutput(directory: temporaryDirectory)
+        if tailLines > 0 { tail = Tail(capacity: tailLines, screenRows: output.rows) }
+    }
+
+    /// Erases the line (and block) if shown and forgets it; cancels the timer; with `failed`,
+    /// writes what was held. On `queue` or in `deinit`.
+    private func finish(failed: Bool = false) {
         timer?.cancel()
         timer = nil
         stopCondition = nil
         guard overlay != nil else { return }
         if draws { output.write(overlay!.erase()) }
+        if failed { held?.replay { output.write(Array($0)) } }
         overlay = nil
+        held = nil
+        tail = nil
     }
 
     /// Creates the timer that wakes the queue for each frame. On `queue`.

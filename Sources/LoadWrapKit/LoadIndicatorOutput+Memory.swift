@@ -6,6 +6,8 @@ extension LoadIndicatorOutput {
     public final class Memory: @unchecked Sendable {
         /// The width in columns the indicator lays its line out for.
         public let columns: Int
+        /// The height in rows, which bounds a tail window's.
+        public let rows: Int
         /// Whether the indicator should take this for a terminal (and so draw on it).
         public let isTerminal: Bool
         /// Serialises access to `recorded`.
@@ -13,9 +15,11 @@ extension LoadIndicatorOutput {
         /// Everything written so far and not yet taken.
         private var recorded: [UInt8] = []
 
-        /// Creates an empty recorder playing a terminal `columns` wide, or a file or pipe.
-        public init(columns: Int = 80, isTerminal: Bool = true) {
+        /// Creates an empty recorder playing a terminal `columns` wide and `rows` tall, or a file
+        /// or pipe.
+        public init(columns: Int = 80, rows: Int = 24, isTerminal: Bool = true) {
             self.columns = columns
+            self.rows = rows
             self.isTerminal = isTerminal
         }
 

@@ -25,13 +25,25 @@ struct OutputEndpoint: Sendable {
     /// The width in columns now, read at each draw so the line follows a resize; 80 when unknown.
     var columns: Int {
         switch target {
-        case .descriptor(let fd):
-            var rows: UInt16 = 0
-            var columns: UInt16 = 0
-            guard isTerminal, lw_get_winsize(fd, &rows, &columns) == 0, columns > 0 else { return 80 }
-            return Int(columns)
+        case .descriptor(let fd): return size(fd)?.columns ?? 80
         case .memory(let memory): return memory.columns
         }
+    }
+
+    /// The height in rows now, which bounds a tail window's; 24 when unknown.
+    var rows: Int {
+        switch target {
+        case .descriptor(let fd): return size(fd)?.rows ?? 24
+        case .memory(let memory): return memory.rows
+        }
+    }
+
+    /// The terminal's size from TIOCGWINSZ; nil when not a terminal or the size is unset (0).
+    private func size(_ fd: Int32) -> (rows: Int, columns: Int)? {
+        var rows: UInt16 = 0
+        var columns: UInt16 = 0
+        guard isTerminal, lw_get_winsize(fd, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+        return (Int(rows), Int(columns))
     }
 
     /// Writes all of `bytes` in one call where the kernel takes them whole.

@@ -8,11 +8,11 @@ enum Fixture {
 
     /// An indicator on `sink` with `clock`, no real timer, and the environment given.
     static func indicator(
-        title: String = "Build", style: SpinnerStyle = .dots, delay: Duration = .zero,
+        title: String = "Build", style: SpinnerStyle = .dots, delay: Duration = .zero, tail: Int = 0,
         sink: LoadIndicatorOutput.Memory, clock: ManualClock, environment: IndicatorEnvironment = plainUTF8
     ) -> LoadIndicator {
         LoadIndicator(
-            title: title, style: style, delay: delay, output: .memory(sink), clock: clock,
+            title: title, style: style, delay: delay, tail: tail, output: .memory(sink), clock: clock,
             environment: environment, animates: false)
     }
 
