@@ -68,7 +68,7 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .result, long: "--result", short: nil, valueName: "when", valueIsOptional: true,
             help: "Print an end line: always (the default for --result), failure or never"
-                + " (default: always in plain mode, never in overlay).",
+                + " (default: always in plain mode, never in overlay, failure there with --tail or --log).",
             environment: "LOADWRAP_RESULT"),
         OptionSpec(
             id: .success, long: "--success", short: nil, valueName: "text",

@@ -25,7 +25,7 @@ package struct Options: Equatable, Sendable {
     package var tailLines: Int?
     /// `--log`: the file that gets the command's whole terminal- or log-bound output; nil for none.
     package var logPath: String?
-    /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay).
+    /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay, failure there with `--tail` or `--log`).
     package var result: ResultRequest?
     /// `--success`: the end line's text when the command succeeds, instead of the title; sanitised.
     package var successText: String?

@@ -74,8 +74,9 @@ struct Stage {
             shared.held = HeldOutput(directory: HeldOutput.temporaryDirectory(session.environment["TMPDIR"]))
         }
         let held = shared.held
-        // A window that vanished on success explains a failure with the end line (the replay above it).
-        let overlayResult: ResultRequest = tailLines != nil ? .failure : .never
+        // A window that vanished on success explains a failure with the end line (the replay above
+        // it), and a failure written to a log says where the log is: both end lines by default.
+        let overlayResult: ResultRequest = tailLines != nil || options.logPath != nil ? .failure : .never
         let text = ReportText(
             lines: ReportLines(utf8: session.utf8, color: session.color && session.mode == .overlay),
             result: options.result ?? (session.mode == .plain ? .always : overlayResult),

@@ -53,6 +53,16 @@ import Testing
         #expect(lines(screen) == ["out"], "\(screen.snapshot)")
     }
 
+    @Test func aLogMakesAFailureSayWhereTheLogIs() throws {
+        // A short path, so the end line fits the 80 columns unwrapped.
+        let log = "/tmp/lw-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).log"
+        defer { unlink(log) }
+        let failed = lines(try run(["--log", log], exit: 3)).map { $0.replacing(/\d+\.\ds ·/, with: "T ·") }
+        #expect(failed == ["out", "✖ build · exit 3 · T · log: \(log)"])
+        #expect(lines(try run(["--log", log], exit: 0)) == ["out"])  // a success leaves no line
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "out\r\n")
+    }
+
     @Test func endLineAfterAPartialLineStartsALineOfItsOwn() throws {
         let run = try PtySession.run(Loadwrap.command(
             ["--delay", "0", "--title", "build", "--result", "--", "sh", "-c", "printf partial; sleep 0.5; exit 1"]))

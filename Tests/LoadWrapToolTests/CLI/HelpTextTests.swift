@@ -52,7 +52,8 @@ import Testing
                                           output, exactly as written, to this file.
                   --result[=<when>]       Print an end line: always (the default for --result),
                                           failure or never (default: always in plain mode, never
-                                          in overlay). [env: LOADWRAP_RESULT]
+                                          in overlay, failure there with --tail or --log).
+                                          [env: LOADWRAP_RESULT]
                   --success <text>        The end line's text when the command succeeds
                                           (default: the title).
                   --failure <text>        The end line's text when the command fails (default:
