@@ -11,9 +11,8 @@ set -- \
     'loadwrap -- make' \
     'loadwrap -- ./fetch | tee index.txt' \
     'loadwrap --progress-from percent -- ./upload' \
+    'loadwrap --tail=3 -- make check' \
     'CI=true loadwrap -- make'
-# Still to come (issue 27): a --tail scene, once that option exists, e.g.
-#   'loadwrap --tail=4 -- make'
 
 SWIFT=${SWIFT:-swift}
 $SWIFT build --product loadwrap
