@@ -92,7 +92,13 @@ final class OverlayPresenter: Presenter {
         painter.setProgress(progress, nowMS: clock.nowMS())
     }
 
+    /// The spinner (and the tail's block) erased, the early stop's line. An early stop is a success,
+    /// so what was held so far is dropped, as at a successful end; the command runs on with no
+    /// spinner to say so, so the rest of its output is shown as it comes: a server started with
+    /// `--until ready --tail` shows its logs after the ready line. A later failure has only that
+    /// rest on the screen (`--log` has it all).
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        held = nil
         var bytes = painter.end()
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { bytes += painter.ownLine(String(line.dropLast()), lineEnd: lineEnd) }
         write(bytes)

@@ -27,7 +27,7 @@ final class PlainPresenter: Presenter {
     private var stamper: LineStamper?
     /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
     private let heartbeatMS: Int?
-    private let held: HeldOutput?
+    private var held: HeldOutput?
     private let clock: any TimeSource
     /// loadwrap's stderr, the log.
     private let destination: Int32
@@ -114,7 +114,9 @@ final class PlainPresenter: Presenter {
         writeProgress(progress)
     }
 
+    /// The early stop's line; held output is dropped and the rest passes (see `OverlayPresenter`).
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        held = nil
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { write(line) }
     }
 

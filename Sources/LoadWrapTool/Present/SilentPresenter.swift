@@ -3,8 +3,8 @@ import LoadWrapKit
 /// Silent mode: nothing of loadwrap's own is written. Output reaches it only when it passes
 /// through loadwrap (`--quiet`, `--until`); held output is still shown when the command fails.
 final class SilentPresenter: Presenter {
-    /// Output held back by `--quiet`, or nil.
-    private let held: HeldOutput?
+    /// Output held back by `--quiet`, or nil; nil after an early stop (see `OverlayPresenter`).
+    private var held: HeldOutput?
     /// Where the command's log-bound output goes: loadwrap's stderr.
     private let destination: Int32
 
@@ -24,7 +24,9 @@ final class SilentPresenter: Presenter {
 
     func started() {}
     func titleChanged(_ title: String) {}
-    func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {}
+    func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        held = nil
+    }
 
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
         if !outcome.succeeded { held?.replay(to: destination) }

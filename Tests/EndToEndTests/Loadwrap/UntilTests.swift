@@ -44,6 +44,27 @@ import Testing
         #expect(Loadwrap.spinnerRows(run.screen()).isEmpty)
     }
 
+    /// `--tail` and `--quiet` hold the output while the spinner shows; the match is a success, so
+    /// what they held goes as at a successful end, and the rest shows as it comes.
+    @Test(arguments: [["--tail=3"], ["--quiet"]])
+    func heldOutputGoesAtTheMatchAndTheRestShows(_ hold: [String]) throws {
+        let script = "echo starting; sleep 0.3; echo ready; sleep 0.5; echo served; sleep 0.3; echo again"
+        let run = try PtySession.run(
+            Loadwrap.command(["--delay", "0", "--until", "ready"] + hold + ["--", "sh", "-c", script]))
+        #expect(run.termination == .exited(0))
+        #expect(run.screen().snapshot.trimmedText == "served\nagain", "\(run.screen().snapshot)")
+        #expect(Loadwrap.spinnerRows(run.screen()).isEmpty)
+    }
+
+    @Test func inPlainModeQuietOutputAfterTheMatchReachesTheLog() throws {
+        let script = "echo noise; echo ready; sleep 0.3; echo served"
+        let run = try PtySession.run(
+            Loadwrap.command(["--title", "dev", "--quiet", "--until", "ready", "--", "sh", "-c", script]),
+            environment: ["CI": "true"])
+        #expect(run.termination == .exited(0))
+        #expect(Loadwrap.maskedLines(run.output) == ["▸ dev", "✔ dev · ready in T", "served"])
+    }
+
     @Test(arguments: [(0, [] as [String]), (5, ["✖ dev · exit 5 · T"])] as [(Int32, [String])])
     func plainModeReadyLine(_ code: Int32, _ after: [String]) throws {
         let script = "echo a; echo 'ready now'; sleep 0.3; echo b; exit \(code)"
