@@ -8,7 +8,7 @@ import Darwin
 /// memory up to a limit, then in a private temporary file, so memory stays bounded whatever is held.
 package final class HeldOutput {
     /// Bytes kept in memory before spilling to a file.
-    package let memoryLimit: Int
+    let memoryLimit: Int
     private var memory: [UInt8] = []
     /// The spill file: created 0600 by mkstemp and unlinked at once, so no exit path leaves it
     /// behind, even SIGKILL; the descriptor keeps it alive until loadwrap ends.

@@ -13,14 +13,14 @@ import LoadWrapCore
 /// `apply` as the flag, so a bad value is refused the same way, naming the variable. An empty
 /// variable counts as unset; a flag beats its variable, whose value is then not even checked
 /// (as clap's `env`).
-package enum ArgumentParser {
+enum ArgumentParser {
     /// An option word split into its option, the name as the user typed it, and any attached value.
     private typealias OptionWord = (spec: OptionSpec, name: String, attached: String?)
 
     /// Parses `arguments`, with the defaults of a run from `environment`, which is evaluated only
     /// for a run (`--version` and `say` never read it); the first problem found, left to right,
     /// then in the variables in table order, is thrown.
-    package static func parse(
+    static func parse(
         _ arguments: [String], environment: @autoclosure () -> [String: String] = [:]
     ) throws(UsageError) -> Invocation {
         // The verbs (`Verb.all`) only as the first word: `loadwrap -- say` runs a command called say.

@@ -1,5 +1,5 @@
 /// Recognises a continuous-integration job from its environment variables.
-package enum CIDetector {
+enum CIDetector {
     /// Variables that one CI service sets, any non-empty value meaning "running there".
     static let markers = [
         "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "TRAVIS", "TF_BUILD",
@@ -11,7 +11,7 @@ package enum CIDetector {
 
     /// Whether `environment` belongs to a CI job: `CI` set to anything but `false`, `0` or empty,
     /// a service's own marker, or Jenkins' `JENKINS_URL` with `BUILD_ID` (Jenkins sets no `CI`).
-    package static func isCI(_ environment: [String: String]) -> Bool {
+    static func isCI(_ environment: [String: String]) -> Bool {
         if let ci = environment["CI"], !["", "0", "false"].contains(ci.lowercased()) {
             return true
         }

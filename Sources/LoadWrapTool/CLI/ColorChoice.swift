@@ -1,10 +1,10 @@
 import LoadWrapCore
 
 /// Decides whether the spinner is drawn in colour.
-package enum ColorChoice {
+enum ColorChoice {
     /// `never` and `always` as asked; `auto` colours only in overlay mode, and only where the
     /// environment allows colour (`NO_COLOR`, `TERM=dumb`: `ColorEnvironment`).
-    package static func enabled(request: ColorRequest, mode: Mode, environment: [String: String]) -> Bool {
+    static func enabled(request: ColorRequest, mode: Mode, environment: [String: String]) -> Bool {
         switch request {
         case .never: return false
         case .always: return true

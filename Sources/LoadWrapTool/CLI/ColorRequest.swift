@@ -1,5 +1,5 @@
 /// The colour setting asked for with `--color`; `auto` lets `ColorChoice` decide.
-package enum ColorRequest: String, CaseIterable, Sendable {
+enum ColorRequest: String, CaseIterable, Sendable {
     /// Colour in overlay mode unless `NO_COLOR` or `TERM=dumb` says otherwise.
     case auto
     /// Colour whatever the environment.

@@ -1,9 +1,9 @@
 /// A shell `loadwrap --completions` writes a completion script for.
-package enum CompletionShell: String, CaseIterable, Sendable {
+enum CompletionShell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 
     /// The whole completion script, ending in a newline.
-    package func script() -> String {
+    func script() -> String {
         switch self {
         case .bash: return BashCompletion.script()
         case .zsh: return ZshCompletion.script()

@@ -1,5 +1,5 @@
 /// Reads DURATION values (`--delay`, `--heartbeat`, `--timeout`, `--kill-after`) as whole milliseconds.
-package enum DurationParser {
+enum DurationParser {
     /// Milliseconds in one of each accepted unit; a bare number is seconds.
     private static let unitMS: [String: Int] = ["ms": 1, "s": 1_000, "m": 60_000, "h": 3_600_000]
 
@@ -9,11 +9,11 @@ package enum DurationParser {
 
     /// The longest duration loadwrap keeps: 100 years, longer than anything runs. Longer values are
     /// cut to it, so adding one to a clock reading can never overflow (which would crash loadwrap).
-    package static let longestMS = 100 * 365 * 86_400_000
+    static let longestMS = 100 * 365 * 86_400_000
 
     /// The duration `text` in milliseconds, rounded half up, or nil when it is not `250ms`, `1.5s`,
     /// `2m`, `1h` or a bare non-negative number of seconds, or when it overflows; at most `longestMS`.
-    package static func milliseconds(_ text: String) -> Int? {
+    static func milliseconds(_ text: String) -> Int? {
         let number = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = String(text[number.endIndex...])
         guard let scale = unit.isEmpty ? 1_000 : unitMS[unit] else { return nil }

@@ -1,5 +1,5 @@
 /// The `--help` text, laid out as swift-argument-parser lays it out.
-package enum HelpText {
+enum HelpText {
     /// The column where descriptions start, swift-argument-parser's.
     static let descriptionColumn = 26
     /// The width descriptions are wrapped to.
@@ -23,7 +23,7 @@ package enum HelpText {
     }
 
     /// The whole help text, ending in a newline.
-    package static func render() -> String {
+    static func render() -> String {
         var text = "OVERVIEW: \(overview)\n\nUSAGE: \(UsageError.usage)\n\nARGUMENTS:\n"
         for (label, description) in arguments {
             text += entry(label, description)

@@ -1,7 +1,7 @@
 import LoadWrapCore
 
 /// What the command line asks loadwrap to do.
-package enum Invocation: Equatable, Sendable {
+enum Invocation: Equatable, Sendable {
     /// Run the command with these options.
     case run(Options)
     /// Print `HelpText.render()` to stdout and exit 0.

@@ -5,13 +5,13 @@ import CLoadWrap
 /// One source: `Scripts/version.sh` says `git describe --tags --always --dirty` in a checkout,
 /// else `constant`; `make build` stamps that into the binary through `lw_build_version`, and
 /// `make dist` names the archive after it. A bare `swift build` reports `constant`.
-package enum LoadWrapVersion {
+enum LoadWrapVersion {
     /// The version of a build that was not stamped, and of a source tree without git history.
-    package static let constant = "0.1.0"
+    static let constant = "0.1.0"
 
     /// The version number alone.
-    package static let string: String = lw_build_version().map { String(cString: $0) } ?? constant
+    static let string: String = lw_build_version().map { String(cString: $0) } ?? constant
 
     /// The full `--version` output: `loadwrap 0.1.0` and a newline.
-    package static var line: String { "loadwrap \(string)\n" }
+    static var line: String { "loadwrap \(string)\n" }
 }

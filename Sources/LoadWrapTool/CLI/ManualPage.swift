@@ -3,9 +3,9 @@
 /// The options, their values, the verbs and the variables come from the same tables as `--help`
 /// and the parser (`OptionSpec.all`, the request enums, the spinner catalogue, `Verb.all`,
 /// `ProcessEnvironment.names`), so the page cannot fall behind them; the prose is written here.
-package enum ManualPage {
+enum ManualPage {
     /// The whole page, ending in a newline.
-    package static func render() -> String {
+    static func render() -> String {
         var lines = [
             ".TH LOADWRAP 1 \"\" \"loadwrap \(LoadWrapVersion.string)\" \"User Commands\"",
             ".nh",

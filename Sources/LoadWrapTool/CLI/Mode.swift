@@ -1,5 +1,5 @@
 /// How loadwrap shows itself for one run, decided once at start.
-package enum Mode: Sendable {
+enum Mode: Sendable {
     /// Animated spinner on the terminal's last line.
     case overlay
     /// Start, heartbeat and end lines; not one escape byte.

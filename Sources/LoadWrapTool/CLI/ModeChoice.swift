@@ -1,8 +1,8 @@
 /// Picks the `Mode` for a run from `--mode`, the terminal and the environment.
-package enum ModeChoice {
+enum ModeChoice {
     /// The requested mode when explicit; for `auto`, plain when stderr is not a terminal, `TERM` is
     /// `dumb` or CI is detected (animation would garble a log), else overlay.
-    package static func choose(
+    static func choose(
         request: ModeRequest, stderrIsTerminal: Bool, environment: [String: String]
     ) -> Mode {
         switch request {

@@ -1,5 +1,5 @@
 /// The mode asked for with `--mode`; `auto` lets `ModeChoice` decide from the terminal and environment.
-package enum ModeRequest: String, CaseIterable, Sendable {
+enum ModeRequest: String, CaseIterable, Sendable {
     /// Decide from stderr, `TERM` and CI detection.
     case auto
     /// Animated spinner on the terminal, whatever the environment.

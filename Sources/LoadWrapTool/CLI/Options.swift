@@ -1,42 +1,42 @@
 import LoadWrapCore
 
 /// Everything `loadwrap [options] -- command` was asked to do, as parsed from the command line.
-package struct Options: Equatable, Sendable {
+struct Options: Equatable, Sendable {
     /// The `--delay` used when none is given: short commands finish before anything is drawn.
-    package static let defaultDelayMS = 100
+    static let defaultDelayMS = 100
     /// `--notify` without a value: runs shorter than this are watched anyway.
-    package static let defaultNotifyAfterMS = 10_000
+    static let defaultNotifyAfterMS = 10_000
 
     /// The `--title` text, sanitised, or nil for the default (the command line, shell-quoted).
-    package var title: String?
+    var title: String?
     /// The `--spinner` style, or nil for the default (dots, or line when the locale is not UTF-8).
-    package var spinner: SpinnerStyle?
+    var spinner: SpinnerStyle?
     /// Milliseconds to wait before drawing anything.
-    package var delayMS: Int
+    var delayMS: Int
     /// The `--mode` request.
-    package var mode: ModeRequest
+    var mode: ModeRequest
     /// The `--color` request.
-    package var color: ColorRequest
+    var color: ColorRequest
     /// `--quiet`: hold back the command's terminal- or log-bound output unless it fails.
-    package var quiet = false
+    var quiet = false
     /// The default of a bare `--tail`: the lines BuildKit's window shows.
-    package static let defaultTailLines = 6
+    static let defaultTailLines = 6
     /// `--tail`: how many of the command's last lines to show while holding its output; nil for off.
-    package var tailLines: Int?
+    var tailLines: Int?
     /// `--log`: the file that gets the command's whole terminal- or log-bound output; nil for none.
-    package var logPath: String?
+    var logPath: String?
     /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay, failure there with `--tail` or `--log`).
-    package var result: ResultRequest?
+    var result: ResultRequest?
     /// `--success`: the end line's text when the command succeeds, instead of the title; sanitised.
-    package var successText: String?
+    var successText: String?
     /// `--failure`: the end line's text when the command fails, instead of the title; sanitised.
-    package var failureText: String?
+    var failureText: String?
     /// `--heartbeat`: milliseconds of silence before plain mode says the command is still running; 0 turns it off.
-    package var heartbeatMS = 60_000
+    var heartbeatMS = 60_000
     /// `--timeout`: milliseconds the command may run, or nil for no limit.
-    package var timeoutMS: Int?
+    var timeoutMS: Int?
     /// `--kill-after`: milliseconds between the timeout's SIGTERM and SIGKILL.
-    package var killAfterMS = 5_000
+    var killAfterMS = 5_000
     /// `--retry`: how many more times a failed command is run.
     var retries = 0
     /// `--retry-delay`: milliseconds before the first retry.
@@ -50,25 +50,25 @@ package struct Options: Equatable, Sendable {
     var progressFrom: ProgressPattern?
     /// `--term-progress`: whether to send the terminal's progress indicator; nil for
     /// `LOADWRAP_TERM_PROGRESS`, then `auto`.
-    package var termProgress: TermProgressRequest?
+    var termProgress: TermProgressRequest?
     /// `--notify`: milliseconds a run must last before its end raises a desktop notification, or
     /// nil for none.
-    package var notifyAfterMS: Int?
+    var notifyAfterMS: Int?
     /// `--no-group`: no collapsible CI log groups.
-    package var groups = true
+    var groups = true
     /// False with `--no-annotate`: a failed run puts no error annotation on the CI's summary page.
-    package var annotate = true
+    var annotate = true
     /// False with `--no-summary`: a run appends no row to GitHub's job summary.
-    package var summary = true
+    var summary = true
     /// `--timestamps`: how plain mode stamps each line of the log, or nil for no stamps.
-    package var timestamps: TimestampStyle?
+    var timestamps: TimestampStyle?
     /// False with `--no-history`: this run's duration is neither read nor remembered.
-    package var history = true
+    var history = true
     /// The command and its arguments, untouched; never empty after parsing.
-    package var command: [String]
+    var command: [String]
 
     /// Creates options with every setting at its default except those given.
-    package init(
+    init(
         title: String? = nil,
         spinner: SpinnerStyle? = nil,
         delayMS: Int = Options.defaultDelayMS,
@@ -86,18 +86,18 @@ package struct Options: Equatable, Sendable {
 
     /// The title to show: `--title` if given, else the command line as a shell would need it
     /// typed, sanitised (the command itself runs as given).
-    package var resolvedTitle: String {
+    var resolvedTitle: String {
         title ?? Sanitizer.sanitize(ShellQuote.join(command))
     }
 
     /// Whether loadwrap reads the command's output (`--until`, `--progress-from`), wherever it goes.
-    package var watchesOutput: Bool {
+    var watchesOutput: Bool {
         until != nil || progressFrom != nil
     }
 
     /// The style to draw: `--spinner` if given, else braille dots, or ASCII line when the locale
     /// cannot show braille.
-    package func resolvedSpinner(localeIsUTF8: Bool) -> SpinnerStyle {
+    func resolvedSpinner(localeIsUTF8: Bool) -> SpinnerStyle {
         spinner ?? (localeIsUTF8 ? .dots : .line)
     }
 }

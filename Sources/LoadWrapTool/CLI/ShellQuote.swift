@@ -1,7 +1,7 @@
 /// POSIX shell quoting, used to show the command line as the default title.
-package enum ShellQuote {
+enum ShellQuote {
     /// One word as a shell would need it typed: as is when plain, else in single quotes.
-    package static func quote(_ word: String) -> String {
+    static func quote(_ word: String) -> String {
         // Checked as bytes: a character is plain only when it is one plain ASCII byte (a non-ASCII
         // character has no ASCII byte, "\r\n" is not plain), so this is the character rule
         // without the Character machinery on the start-up path.
@@ -20,7 +20,7 @@ package enum ShellQuote {
     }
 
     /// `word` in single quotes, whatever it holds (zsh's completion specs are always quoted).
-    package static func quoteRun(_ word: String) -> String {
+    static func quoteRun(_ word: String) -> String {
         // Inside single quotes nothing is special except the quote itself, which must close the
         // quoted run, appear escaped, and reopen it: 'it'\''s'.
         var quoted = "'"
@@ -31,7 +31,7 @@ package enum ShellQuote {
     }
 
     /// The words joined by single spaces, each quoted as needed.
-    package static func join(_ words: [String]) -> String {
+    static func join(_ words: [String]) -> String {
         words.map(quote).joined(by: " ")
     }
 }

@@ -1,10 +1,10 @@
 import LoadWrapCore
 
 /// The `--list-spinners` output: one catalogue style per line.
-package enum SpinnerList {
+enum SpinnerList {
     /// One line per style in `styles`: the name padded to a column, a sample frame and the frame
     /// interval, e.g. `dots   ⠋  80ms`; each line ends in a newline.
-    package static func render(_ styles: [SpinnerStyle] = SpinnerStyle.catalogue) -> String {
+    static func render(_ styles: [SpinnerStyle] = SpinnerStyle.catalogue) -> String {
         let column = (styles.map(\.name.count).max() ?? 0) + 2
         var text = ""
         for style in styles {

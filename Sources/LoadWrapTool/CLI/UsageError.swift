@@ -1,5 +1,5 @@
 /// A command line loadwrap cannot run: the message for stderr, and exit status 125.
-package enum UsageError: Error, Equatable, Sendable {
+enum UsageError: Error, Equatable, Sendable {
     /// A word starting with `-` that names no option, and the option probably meant.
     case unknownOption(String, suggestion: String?)
     /// An option that needs a value came last, or before another option.
@@ -29,10 +29,10 @@ package enum UsageError: Error, Equatable, Sendable {
 
     /// The status for loadwrap's own failures, as GNU `timeout` and `env` use it, so it is not
     /// confused with the wrapped command's common codes.
-    package var exitCode: Int32 { 125 }
+    var exitCode: Int32 { 125 }
 
     /// The one-sentence problem, without the `Error: ` prefix.
-    package var message: String {
+    var message: String {
         switch self {
         case .unknownOption(let word, let suggestion):
             return "Unknown option \(quoted(word))." + (suggestion.map { " Did you mean \(quoted($0))?" } ?? "")
@@ -75,7 +75,7 @@ package enum UsageError: Error, Equatable, Sendable {
     }
 
     /// The exact text for stderr, each line ending in a newline.
-    package func rendered() -> String {
+    func rendered() -> String {
         var text = "Error: \(message)\n"
         if showsUsage {
             text += "Usage: \(Self.usage)\n  See 'loadwrap --help' for more information.\n"

@@ -24,7 +24,7 @@ extension LoadProgress {
     }
 
     /// The form `init(text:)` reads back.
-    package var text: String {
+    var text: String {
         guard let total else { return "\(done)%" }
         return "\(done)/\(total)\(unit == .bytes ? "B" : "")"
     }

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// How the command ended, and how loadwrap ends to match it.
-package enum ChildEnd: Equatable, Sendable {
+enum ChildEnd: Equatable, Sendable {
     /// It exited with this status (0–255).
     case exited(Int32)
     /// It was killed by this signal.
@@ -26,7 +26,7 @@ package enum ChildEnd: Equatable, Sendable {
 
     /// Ends loadwrap the same way: exit with the status, or die of the same signal so the shell
     /// sees 128+N (and a `while` loop stops on Ctrl-C), as SwiftPM's Cancellator does.
-    package func imitate() -> Never {
+    func imitate() -> Never {
         switch self {
         case .exited(let code):
             exit(code)

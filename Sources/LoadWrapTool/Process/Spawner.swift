@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Why a command could not be started; each case maps to the wrapper exit code users know from `env`.
-package enum SpawnError: Error, Equatable {
+enum SpawnError: Error, Equatable {
     /// No such command on PATH or no such file (exit 127).
     case notFound(String)
     /// Found, but it cannot be executed (exit 126).
@@ -20,7 +20,7 @@ package enum SpawnError: Error, Equatable {
     case unreplayableInput
 
     /// The exit status loadwrap ends with.
-    package var exitCode: Int32 {
+    var exitCode: Int32 {
         switch self {
         case .notFound: return 127
         case .notExecutable: return 126
@@ -29,7 +29,7 @@ package enum SpawnError: Error, Equatable {
     }
 
     /// The one-line message for stderr.
-    package var message: String {
+    var message: String {
         switch self {
         case .notFound(let name): return "Error: Command not found: '\(Sanitizer.sanitize(name))'."
         case .notExecutable(let name, let reason): return "Error: Cannot run '\(Sanitizer.sanitize(name))': \(reason)."

@@ -1,5 +1,5 @@
 /// When the end line (`✔ title · 1.2s`) is printed: the `--result` choices.
-package enum ResultRequest: String, CaseIterable, Sendable {
+enum ResultRequest: String, CaseIterable, Sendable {
     /// After every run.
     case always
     /// Only when the command failed (non-zero exit, signal, timeout).
@@ -8,7 +8,7 @@ package enum ResultRequest: String, CaseIterable, Sendable {
     case never
 
     /// Whether a run that ended `succeeded` gets the line.
-    package func shows(succeeded: Bool) -> Bool {
+    func shows(succeeded: Bool) -> Bool {
         self == .always || (self == .failure && !succeeded)
     }
 }

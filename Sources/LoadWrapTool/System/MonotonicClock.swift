@@ -6,12 +6,12 @@ import Darwin
 #endif
 
 /// The system's monotonic clock.
-package struct MonotonicClock: TimeSource {
+struct MonotonicClock: TimeSource {
     /// Creates the clock.
-    package init() {}
+    init() {}
 
     /// Milliseconds from CLOCK_MONOTONIC.
-    package func nowMS() -> Int {
+    func nowMS() -> Int {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000

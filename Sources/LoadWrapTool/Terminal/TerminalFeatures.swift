@@ -59,7 +59,7 @@ struct TerminalFeatures: Equatable, Sendable {
 }
 
 /// `--term-progress`: whether to send the terminal's own progress indicator (OSC 9;4).
-package enum TermProgressRequest: String, CaseIterable, Sendable {
+enum TermProgressRequest: String, CaseIterable, Sendable {
     /// Where the terminal is known to show it, and not inside tmux or screen.
     case auto
     case always
