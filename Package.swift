@@ -12,19 +12,23 @@ let package = Package(
         .library(name: "LoadWrapKit", targets: ["LoadWrapKit"]),
     ],
     targets: [
-        // What Swift cannot call directly: async-signal-safe handlers, openpty, wait macros.
-        .target(name: "CLoadWrap"),
+        // The two C calls the core and the library need: memrchr and the window size.
+        .target(name: "CLoadWrapCore"),
+        // What the tool's Swift cannot call directly: async-signal-safe handlers, openpty, the
+        // spawn, wait macros, the watchers' literal search.
+        .target(name: "CLoadWrap", dependencies: ["CLoadWrapCore"]),
         // The spinner line, the painter, the output scanner and progress values: pure, no processes.
-        .target(name: "LoadWrapCore", dependencies: ["CLoadWrap"]),
+        .target(name: "LoadWrapCore", dependencies: ["CLoadWrapCore"]),
         // `LoadIndicator` for Swift programs, on top of the core.
-        .target(name: "LoadWrapKit", dependencies: ["LoadWrapCore", "CLoadWrap"]),
+        .target(name: "LoadWrapKit", dependencies: ["LoadWrapCore", "CLoadWrapCore"]),
         // Everything the executable needs: options, processes, presenters, control, history, CI.
-        .target(name: "LoadWrapTool", dependencies: ["LoadWrapKit", "LoadWrapCore", "CLoadWrap"]),
+        .target(name: "LoadWrapTool", dependencies: ["LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
         .executableTarget(name: "loadwrap", dependencies: ["LoadWrapTool"]),
         // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
         .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
-        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport"]),
+        // The tool's C target only for its openpty and winsize setter: a pty to draw on.
+        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport", "CLoadWrap"]),
         .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport"]),
         // The manual clock both the library's and the tool's tests step.
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit"], path: "Tests/LoadWrapTestSupport"),

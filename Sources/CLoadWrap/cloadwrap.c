@@ -47,14 +47,6 @@ int lw_pipe(int fds[2], int nonblock_read, int nonblock_write) {
     return 0;
 }
 
-int lw_get_winsize(int fd, unsigned short *rows, unsigned short *cols) {
-    struct winsize ws;
-    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
-    *rows = ws.ws_row;
-    *cols = ws.ws_col;
-    return 0;
-}
-
 int lw_set_winsize(int fd, unsigned short rows, unsigned short cols) {
     struct winsize ws;
     memset(&ws, 0, sizeof ws);
@@ -117,18 +109,6 @@ int lw_decode_wait_status(int status) {
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     if (WIFSIGNALED(status)) return -WTERMSIG(status);
     return -1000;
-}
-
-const void *lw_memrchr(const void *start, int byte, size_t length) {
-#if defined(__GLIBC__)
-    return memrchr(start, byte, length);
-#else
-    const unsigned char *p = (const unsigned char *)start + length;
-    while (p > (const unsigned char *)start) {
-        if (*--p == (unsigned char)byte) return p;
-    }
-    return NULL;
-#endif
 }
 
 void lw_disable_core_dumps(void) {

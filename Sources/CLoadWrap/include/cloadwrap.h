@@ -5,15 +5,14 @@
 #include <signal.h>
 #include <sys/types.h>
 
+#include "cloadwrapcore.h"
+
 /// Opens a pseudo-terminal pair with both ends close-on-exec; returns 0 or -1 with errno set.
 int lw_openpty(int *primary, int *secondary);
 
 /// Creates a pipe with both ends close-on-exec, each end non-blocking when asked (pipe2 on
 /// Linux: one system call instead of up to seven); returns 0 or -1 with errno set.
 int lw_pipe(int fds[2], int nonblock_read, int nonblock_write);
-
-/// Reads the window size of `fd`; returns 0 or -1.
-int lw_get_winsize(int fd, unsigned short *rows, unsigned short *cols);
 
 /// Sets the window size of `fd`; returns 0 or -1.
 int lw_set_winsize(int fd, unsigned short rows, unsigned short cols);
@@ -97,9 +96,6 @@ int lw_is_own_file(int fd);
 /// Decodes a wait status: returns the exit code (0-255), or -N for death by signal N,
 /// or -1000 when the child only stopped or continued.
 int lw_decode_wait_status(int status);
-
-/// The last `byte` in `[start, start+length)`, or NULL; memrchr where libc has it.
-const void *lw_memrchr(const void *start, int byte, size_t length);
 
 /// Moves up to `length` bytes from the pipe `in` to `out` inside the kernel (Linux splice(2),
 /// non-blocking on both pipes); -1 with errno ENOSYS elsewhere, where the caller copies instead.

@@ -1,4 +1,4 @@
-import CLoadWrap
+import CLoadWrapCore
 
 /// What a command's output has put on the cursor's row since it began there: the cursor's column,
 /// how far its text reaches, and whether it went back to rewrite it (`\r` progress: SwiftPM's

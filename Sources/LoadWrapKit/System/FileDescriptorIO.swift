@@ -1,4 +1,3 @@
-import CLoadWrap
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

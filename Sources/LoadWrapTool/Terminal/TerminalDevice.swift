@@ -1,4 +1,5 @@
 import CLoadWrap
+import CLoadWrapCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

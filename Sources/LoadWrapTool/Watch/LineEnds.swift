@@ -1,4 +1,4 @@
-import CLoadWrap
+import CLoadWrapCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
