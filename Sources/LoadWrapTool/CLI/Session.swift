@@ -104,10 +104,6 @@ struct Session {
     /// Ends loadwrap as the run's last attempt ended, leaving nothing behind.
     private func end(_ last: LastAttempt) -> Never {
         leave()
-        if last.stoppedBy != nil {
-            lock?.release()
-            last.exit()
-        }
         last.finish()
         lock?.release()
         history?.remember(elapsedMS: last.rememberedMS, succeeded: last.succeeded)

@@ -17,8 +17,9 @@ final class PlainPresenter: Presenter {
     /// The CI service whose log this is: loadwrap's lines must forge none of its commands.
     private let ci: CIService?
     private let group: LogGroup?
-    /// The group's header as opened, for a close that names it (TeamCity).
-    private var groupHeader = ""
+    /// The group's header as opened, for a close that names it (TeamCity); nil once it is closed,
+    /// so a run stopped while it waited to retry (its group already closed) closes none twice.
+    private var groupHeader: String?
     /// Whether a failed run is annotated on the CI's summary page (`--no-annotate`).
     private let annotates: Bool
     /// GitHub's job summary, where each run adds its row; nil elsewhere or with `--no-summary`.
@@ -89,8 +90,9 @@ final class PlainPresenter: Presenter {
         let line = text.lines.start(text.title)
         guard let group else { return write(line) }
         // A group's header starts its line: no stamp before it.
-        groupHeader = String(defanged(line).dropLast())
-        writeMarkup(group.open(header: groupHeader, unixTime: time(nil)))
+        let header = String(defanged(line).dropLast())
+        groupHeader = header
+        writeMarkup(group.open(header: header, unixTime: time(nil)))
     }
 
     func titleChanged(_ title: String) {
@@ -173,7 +175,9 @@ final class PlainPresenter: Presenter {
     }
 
     private func closeGroup(failed: Bool) {
-        if let group { writeMarkup(group.close(header: groupHeader, failed: failed, unixTime: time(nil))) }
+        guard let group, let header = groupHeader else { return }
+        groupHeader = nil
+        writeMarkup(group.close(header: header, failed: failed, unixTime: time(nil)))
     }
 
     /// `line` with no command of the CI's in it.

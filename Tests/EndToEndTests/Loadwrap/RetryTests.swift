@@ -86,6 +86,31 @@ import Testing
         #expect(Self.runs(in: directory) == "1")
     }
 
+    /// A stop while loadwrap waits for the next attempt still ends the run as a last failed attempt
+    /// would: the held output, the end line, the annotation and the summary row, then the death.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aStopDuringTheDelayStillRunsTheEndStep(_ signo: Int32) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let summary = directory + "/summary.md"
+        try "".write(toFile: summary, atomically: true, encoding: .utf8)
+        let session = try PtySession(
+            Loadwrap.command(["--quiet", "--retry", "2", "--retry-delay", "30s", "--title", "t", "--"]
+                + Self.flaky(succeedingOn: 9, in: directory)),
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "retrying in 30s (2/3)"))
+        if signo == SIGINT { session.send("\u{03}") } else { session.kill(signo) }
+        #expect(session.waitForExit() == .signaled(signo))
+        // The terminal echoes Ctrl-C as `^C` where the cursor is.
+        #expect(Self.masked(session.output).map { $0.replacing("^C", with: "") } == [
+            "::group::▸ t", "::endgroup::", "✖ t · exit 1 · T · retrying in 30s (2/3)", "run 1", "✖ t · exit 1 · T",
+            "::error title=loadwrap::✖ t · exit 1 · T",
+        ])
+        let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n")
+        #expect(rows.last?.replacing(/\d+\.\ds/, with: "T") == "| ✖ | t | T | exit 1 |")
+        #expect(Self.runs(in: directory) == "1")
+    }
+
     /// A stop signal to loadwrap while the command runs: no further attempt.
     @Test func sigtermWhileTheCommandRunsStopsTheRetries() throws {
         let directory = try TestEnvironment.temporaryDirectory()
