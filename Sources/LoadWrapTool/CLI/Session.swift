@@ -77,7 +77,7 @@ struct Session {
             StandardStreams.err(error.message + "\n")  // no presenter yet to say it
             end(exitingWith: error.exitCode)
         }
-        let shared = Stage.Shared()
+        let shared = Stage.Shared(startMS: clock.nowMS())
         do {
             end(try attempts.run { attempt, startMS throws(SpawnError) in
                 try start(attempt, shared: shared, signals: signals, startMS: startMS)

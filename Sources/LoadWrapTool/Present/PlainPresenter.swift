@@ -38,6 +38,9 @@ final class PlainPresenter: Presenter {
     private var currentTitle: String
     /// When the command started: progress and heartbeat lines say the time since.
     private let startMS: Int
+    /// When the run's first attempt started: `--timestamps` counts from here across every attempt,
+    /// as moreutils `ts -s` counts from the start of its stream.
+    private let runStartMS: Int
     /// How far the command has got, if it said.
     private var progress: LoadProgress?
     /// The tenth the last progress line showed: the first line comes at 10 %.
@@ -47,10 +50,10 @@ final class PlainPresenter: Presenter {
     private(set) var atLineStart = true
 
     /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
-    /// the command started at `startMS`.
+    /// the command started at `startMS`, the run's first attempt at `runStartMS` (default the same).
     init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, jobSummary: JobSummary? = nil, group: LogGroup?,
-         stamper: LineStamper? = nil, heartbeatMS: Int?, startMS: Int, held: HeldOutput?, clock: any TimeSource,
-         destination: Int32 = 2) {
+         stamper: LineStamper? = nil, heartbeatMS: Int?, startMS: Int, runStartMS: Int? = nil, held: HeldOutput?,
+         clock: any TimeSource, destination: Int32 = 2) {
         self.stamper = stamper
         self.text = text
         self.ci = ci
@@ -59,6 +62,7 @@ final class PlainPresenter: Presenter {
         self.group = group
         self.heartbeatMS = heartbeatMS
         self.startMS = startMS
+        self.runStartMS = runStartMS ?? startMS
         currentTitle = text.title
         self.held = held
         self.clock = clock
@@ -70,7 +74,7 @@ final class PlainPresenter: Presenter {
     /// reaches the log counts as activity.
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
         guard stamper != nil else { return pass(chunk) }
-        let stamped = stamper!.stamped(chunk, elapsedMS: clock.nowMS() - startMS)
+        let stamped = stamper!.stamped(chunk, elapsedMS: clock.nowMS() - runStartMS)
         return stamped.withUnsafeBytes { pass($0) }
     }
 
@@ -187,7 +191,7 @@ final class PlainPresenter: Presenter {
 
     /// Writes one of loadwrap's own lines, on a line of its own, stamped like the command's.
     private func write(_ line: String) {
-        writeMarkup((stamper?.text(elapsedMS: clock.nowMS() - startMS) ?? "") + defanged(line))
+        writeMarkup((stamper?.text(elapsedMS: clock.nowMS() - runStartMS) ?? "") + defanged(line))
     }
 
     /// Writes loadwrap's own bytes as they are (a group's markers, a line already defanged), on a
