@@ -111,6 +111,22 @@ import Testing
         #expect(Self.runs(in: directory) == "1")
     }
 
+    /// On a terminal the command has a pseudo-terminal of its own and Ctrl-C reaches it as a key,
+    /// not as a signal to loadwrap; a command that catches it and exits is still not run again.
+    @Test func controlCTypedToTheCommandInOverlayModeStopsTheRetries() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let script = "cd '\(directory)'; c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "
+            + "if [ $c = 1 ]; then trap 'exit 3' INT; echo ready; while :; do sleep 0.05; done; fi; exit 3"
+        let session = try PtySession(
+            Loadwrap.command(["--delay", "0", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c", script]))
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "ready"))
+        session.send("\u{03}")
+        #expect(session.waitForExit() == .exited(3))
+        #expect(Self.runs(in: directory) == "1")
+        #expect(!Loadwrap.frames(in: session.output).isEmpty, "the spinner never drew: not overlay mode")
+    }
+
     /// A stop signal to loadwrap while the command runs: no further attempt.
     @Test func sigtermWhileTheCommandRunsStopsTheRetries() throws {
         let directory = try TestEnvironment.temporaryDirectory()
