@@ -14,7 +14,7 @@ import Darwin
 /// `--quiet`, `--until`), so loadwrap knows where the log's lines end and when it fell silent.
 final class PlainPresenter: Presenter {
     private let text: ReportText
-    /// The CI service whose log this is: loadwrap's lines must forge none of its commands.
+    /// The CI service whose log this is, for its failure annotation.
     private let ci: CIService?
     private let group: LogGroup?
     /// The group's header as opened, for a close that names it (TeamCity); nil once it is closed,
@@ -184,9 +184,9 @@ final class PlainPresenter: Presenter {
         writeMarkup(group.close(header: header, failed: failed, unixTime: time(nil)))
     }
 
-    /// `line` with no command of the CI's in it.
+    /// `line` with no command of any CI's in it.
     private func defanged(_ line: String) -> String {
-        ci?.defanged(line) ?? line
+        CommandBreak.apply(line)
     }
 
     /// Writes one of loadwrap's own lines, on a line of its own, stamped like the command's.

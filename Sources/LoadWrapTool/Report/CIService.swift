@@ -1,4 +1,4 @@
-/// A CI service told by its own variable, and what its log reads as commands in loadwrap's lines.
+/// A CI service told by its own variable: its log groups and its failure annotation.
 enum CIService: Equatable, Sendable {
     case github, gitlab, buildkite, azure, teamcity
 
@@ -58,19 +58,5 @@ enum CIService: Equatable, Sendable {
             if let replacement = replacements[scalar] { result += replacement } else { result.unicodeScalars.append(scalar) }
         }
         return result
-    }
-
-    /// `text`, from one of loadwrap's own lines, with the command prefixes this service finds
-    /// anywhere in a line broken by a WORD JOINER (U+2060, invisible), so a title can forge none.
-    /// The Azure Pipelines agent looks for `##vso[` anywhere (`Command.TryParse`:
-    /// `message.IndexOf("##vso[")`, azure-pipelines-agent `Command.cs`); TeamCity's `##teamcity[`
-    /// is broken too, wherever its parser may look. GitHub's and Buildkite's commands count only
-    /// at the start of a line, where loadwrap's lines have their mark (`▸`, `✔`, `>`).
-    func defanged(_ text: String) -> String {
-        switch self {
-        case .azure: return text.replacing("##vso[", with: "#\u{2060}#vso[")
-        case .teamcity: return text.replacing("##teamcity[", with: "#\u{2060}#teamcity[")
-        case .github, .gitlab, .buildkite: return text
-        }
     }
 }
