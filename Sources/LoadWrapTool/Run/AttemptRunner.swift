@@ -48,12 +48,14 @@ struct AttemptRunner {
                         toldToStop: last.wrapper.toldToStop, afterTimeout: policy.afterTimeout)
     }
 
-    /// Ends the display of `attempt` with a note of what comes next, gives the terminal back, and
-    /// waits; returns the signal that stopped the wait, or nil.
+    /// Gives the terminal back, ends the display of `attempt` with a note of what comes next, and
+    /// waits; returns the signal that stopped the wait, or nil. The terminal's own modes come
+    /// first: a Ctrl-C typed once the note shows must reach loadwrap as SIGINT, not sit unread as
+    /// a byte in raw mode's input.
     private func wait(after attempt: Attempt, _ last: LastAttempt) -> Int32? {
         let delayMS = attempt.delayMS(firstMS: policy.firstDelayMS)
-        last.controller.retrying(last.outcome, elapsedMS: last.elapsedMS, note: attempt.retryNote(delayMS: delayMS))
         last.wrapper.releaseKeyboard()
+        last.controller.retrying(last.outcome, elapsedMS: last.elapsedMS, note: attempt.retryNote(delayMS: delayMS))
         return RetryDelay.wait(delayMS, signals: signals, clock: clock)
     }
 }
