@@ -2,19 +2,29 @@
 enum CIService: Equatable, Sendable {
     case github, gitlab, buildkite, azure, teamcity
 
-    /// The service `environment` belongs to, or nil; the first of them when several are set.
+    /// The service `environment` belongs to, or nil; the first of them when several are set. Each
+    /// is told by the value its own documentation gives its variable, so `BUILDKITE=false`, an
+    /// empty value or a stray `0` is no service:
+    /// - `GITHUB_ACTIONS`: "Always set to `true`" (docs.github.com/en/actions/reference/variables-reference);
+    /// - `GITLAB_CI`: "`true` when available" (docs.gitlab.com/ci/variables/predefined_variables);
+    /// - `BUILDKITE`: "Always `true`" (buildkite.com/docs/pipelines/environment_variables);
+    /// - `TF_BUILD`: `True` (learn.microsoft.com/azure/devops/pipelines/build/variables; the agent
+    ///   sets it in azure-pipelines-agent `src/Agent.Sdk/ProcessInvoker.cs`);
+    /// - `TEAMCITY_VERSION`: the server's version, "can be used to determine if the build is run
+    ///   within TeamCity" (jetbrains.com/help/teamcity/predefined-build-parameters.html).
+    /// `true` is compared in any case: the systems differ in it (`true`, `True`).
     static func detect(_ environment: [String: String]) -> CIService? {
-        func isSet(_ name: String) -> Bool {
-            let value = environment[name] ?? ""
-            return !value.isEmpty && value.lowercased() != "false"
-        }
-        if environment["GITHUB_ACTIONS"] == "true" { return .github }
-        if isSet("GITLAB_CI") { return .gitlab }
-        if isSet("BUILDKITE") { return .buildkite }
-        if isSet("TF_BUILD") { return .azure }
-        if isSet("TEAMCITY_VERSION") { return .teamcity }
+        func isTrue(_ name: String) -> Bool { environment[name]?.lowercased() == "true" }
+        if isTrue("GITHUB_ACTIONS") { return .github }
+        if isTrue("GITLAB_CI") { return .gitlab }
+        if isTrue("BUILDKITE") { return .buildkite }
+        if isTrue("TF_BUILD") { return .azure }
+        if !(environment["TEAMCITY_VERSION"] ?? "").isEmpty { return .teamcity }
         return nil
     }
+
+    /// The variables `detect` reads.
+    static let variables = ["GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "TEAMCITY_VERSION"]
 
     /// The collapsible group of this service; `name` identifies it where the markers need one.
     func group(name: String) -> LogGroup {
