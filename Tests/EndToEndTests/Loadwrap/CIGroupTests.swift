@@ -65,6 +65,18 @@ import Testing
         ])
     }
 
+    /// GitLab's section header is the start line, broken like every other; its name is loadwrap's own.
+    @Test func gitLab() throws {
+        let run = try PtySession.run(
+            Loadwrap.command(["--title", Self.title, "--", "sh", "-c", "echo out; exit 2"]), environment: ["GITLAB_CI": "true"])
+        #expect(run.termination == .exited(2))
+        let lines = Loadwrap.maskedLines(run.output).map { $0.replacing(/:\d+:loadwrap_\d+/, with: ":N:NAME") }
+        #expect(lines == [
+            "\u{1B}[0Ksection_start:N:NAME[collapsed=true]\r\u{1B}[0K▸ \(Self.shown)", "out",
+            "\u{1B}[0Ksection_end:N:NAME\r\u{1B}[0K", "✖ \(Self.shown) · exit 2 · T",
+        ])
+    }
+
     /// A log can reach a CI loadwrap does not see (a container started by a step inherits none of
     /// its variables): plain mode breaks every CI's prefixes whatever was detected.
     @Test(arguments: [["CI": "true"], ["GITLAB_CI": "true"], ["BUILDKITE": "true"]] as [[String: String?]])
