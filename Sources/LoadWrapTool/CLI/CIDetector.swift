@@ -1,10 +1,12 @@
 /// Recognises a continuous-integration job from its environment variables.
 enum CIDetector {
-    /// Variables that one CI service sets, any non-empty value meaning "running there".
-    static let markers = [
-        "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "TRAVIS", "TF_BUILD",
-        "TEAMCITY_VERSION", "BITBUCKET_BUILD_NUMBER", "DRONE", "CODEBUILD_BUILD_ID", "APPVEYOR",
-    ]
+    /// Variables that one CI service sets, any non-empty value meaning "running there", for the
+    /// services loadwrap writes nothing special for.
+    static let otherMarkers = ["CIRCLECI", "TRAVIS", "BITBUCKET_BUILD_NUMBER", "DRONE", "CODEBUILD_BUILD_ID", "APPVEYOR"]
+
+    /// Every service's own variable: those whose log markup loadwrap writes, told by their
+    /// documented value (`CIService.detect`), then the others.
+    static let markers = CIService.variables + otherMarkers
 
     /// Every variable `isCI` reads.
     static let variables = ["CI", "JENKINS_URL", "BUILD_ID"] + markers
@@ -15,7 +17,7 @@ enum CIDetector {
         if let ci = environment["CI"], !["", "0", "false"].contains(ci.lowercased()) {
             return true
         }
-        if markers.contains(where: { isSet($0, in: environment) }) {
+        if CIService.detect(environment) != nil || otherMarkers.contains(where: { isSet($0, in: environment) }) {
             return true
         }
         return isSet("JENKINS_URL", in: environment) && isSet("BUILD_ID", in: environment)

@@ -23,7 +23,8 @@ extension ManualPage {
         entry([ControlChannel.variable],
               "Set by loadwrap for the command: the FIFO through which loadwrap say, done and progress reach it.")
         entry(["CI"], "Set to anything but an empty value, 0 or false (any case): a CI job, so plain mode.")
-        entry(CIDetector.markers, "Set by a CI service (non-empty): plain mode. GITHUB_ACTIONS=true, GITLAB_CI,"
+        entry(CIDetector.markers, "Set by a CI service: plain mode. GITHUB_ACTIONS, GITLAB_CI, BUILDKITE and TF_BUILD"
+            + " count when true (any case), the others when non-empty. GITHUB_ACTIONS, GITLAB_CI,"
             + " BUILDKITE, TF_BUILD and TEAMCITY_VERSION also fold the command's output in a collapsible group"
             + " (not with --no-group); on GitHub Actions and Azure Pipelines (TF_BUILD) a failed run is annotated"
             + " (not with --no-annotate).")

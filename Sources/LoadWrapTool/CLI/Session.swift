@@ -69,62 +69,45 @@ struct Session {
     /// Runs the command, again after a failure while `--retry` allows, and ends loadwrap as the
     /// last attempt ended.
     func run() -> Never {
+        let attempts: AttemptRunner
         let signals: Wrapper.Signals
-        let input: InputReplay
         do {
-            (signals, input) = try prepare()
+            (attempts, signals) = try prepare()
         } catch {
             StandardStreams.err(error.message + "\n")  // no presenter yet to say it
             end(exitingWith: error.exitCode)
         }
-        let shared = Stage.Shared()
-        var attempt = Attempt(number: 1, total: options.retries + 1)
-        while true {
-            let startMS = clock.nowMS()
-            let started: (wrapper: Wrapper, controller: RunController)
-            do {
-                started = try start(attempt, shared: shared, signals: signals, startMS: startMS)
-            } catch {
-                end(exitingWith: error.exitCode)
-            }
-            let (wrapper, controller) = started
-            let end = wrapper.wait()
-            let elapsedMS = clock.nowMS() - startMS
-            let outcome = controller.outcome(end, timeout: wrapper.timeout)
-            if let next = attempt.next, Attempt.retries(
-                outcome, end: end, timedOut: wrapper.timeout?.expired ?? false, toldToStop: wrapper.toldToStop,
-                afterTimeout: options.retriesAfterTimeout) {
-                let delayMS = attempt.delayMS(firstMS: options.retryDelayMS)
-                controller.retrying(outcome, elapsedMS: elapsedMS, note: attempt.retryNote(delayMS: delayMS))
-                wrapper.releaseKeyboard()
-                if let signo = RetryDelay.wait(delayMS, signals: signals.pipe, clock: clock) {
-                    leave()
-                    lock?.release()
-                    ChildEnd.killed(signo).imitate()
-                }
-                input.prepare(0)
-                attempt = next
-                continue
-            }
-            leave()
-            controller.finished(outcome, elapsedMS: elapsedMS)
-            wrapper.releaseKeyboard()
-            lock?.release()
-            // The spinner of a run stopped early (`--until`, `loadwrap done`) ended well when it stopped.
-            history?.remember(elapsedMS: controller.stoppedAfterMS ?? elapsedMS, succeeded: controller.stoppedEarly || outcome.succeeded)
-            ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
+        let shared = Stage.Shared(startMS: clock.nowMS())
+        do {
+            end(try attempts.run { attempt, startMS throws(SpawnError) in
+                try start(attempt, shared: shared, signals: signals, startMS: startMS)
+            })
+        } catch {
+            end(exitingWith: error.exitCode)
         }
     }
 
     /// What every attempt shares, made before the first: the caught signals, and how standard
     /// input is given to a retry (refused when it cannot be).
-    private func prepare() throws(SpawnError) -> (Wrapper.Signals, InputReplay) {
+    private func prepare() throws(SpawnError) -> (AttemptRunner, Wrapper.Signals) {
         var input = InputReplay.asIs
         if options.retries > 0 {
             guard let replay = InputReplay.of(0) else { throw .unreplayableInput }
             input = replay
         }
-        return (try Wrapper.Signals(), input)
+        let signals = try Wrapper.Signals()
+        let policy = AttemptRunner.Policy(total: options.retries + 1, firstDelayMS: options.retryDelayMS,
+                                          afterTimeout: options.retriesAfterTimeout)
+        return (AttemptRunner(policy: policy, signals: signals.pipe, input: input, clock: clock), signals)
+    }
+
+    /// Ends loadwrap as the run's last attempt ended, leaving nothing behind.
+    private func end(_ last: LastAttempt) -> Never {
+        leave()
+        last.finish()
+        lock?.release()
+        history?.remember(elapsedMS: last.rememberedMS, succeeded: last.succeeded)
+        last.exit()
     }
 
     /// Ends loadwrap before a command ran to its end, leaving nothing behind.

@@ -17,10 +17,16 @@ struct Stage {
     let terminal: TerminalDevice?
 
     /// What every attempt of a run shares (`--retry`): the held output, replayed in full when the
-    /// last attempt fails too, and the `--log` file, which keeps every attempt's output.
+    /// last attempt fails too, the `--log` file, which keeps every attempt's output, and the run's
+    /// start, which `--timestamps` counts from.
     final class Shared {
         var held: HeldOutput?
         var log: OutputLog?
+        let startMS: Int
+
+        init(startMS: Int) {
+            self.startMS = startMS
+        }
     }
 
     /// Decides the topology from the terminal and loadwrap's stdout, opens the plumbing, and makes
@@ -103,7 +109,8 @@ struct Stage {
         let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
         return PlainPresenter(text: text, ci: CIService.detect(session.environment), annotates: options.annotate,
                               jobSummary: options.summary ? JobSummary(environment: session.environment) : nil, group: group,
-                              stamper: options.timestamps.map(LineStamper.init), heartbeatMS: heartbeatMS, startMS: startMS, held: held,
+                              stamper: options.timestamps.map(LineStamper.init), heartbeatMS: heartbeatMS, startMS: startMS,
+                              runStartMS: shared.startMS, held: held,
                               clock: session.clock)
     }
 }

@@ -14,11 +14,12 @@ import Darwin
 /// `--quiet`, `--until`), so loadwrap knows where the log's lines end and when it fell silent.
 final class PlainPresenter: Presenter {
     private let text: ReportText
-    /// The CI service whose log this is: loadwrap's lines must forge none of its commands.
+    /// The CI service whose log this is, for its failure annotation.
     private let ci: CIService?
     private let group: LogGroup?
-    /// The group's header as opened, for a close that names it (TeamCity).
-    private var groupHeader = ""
+    /// The group's header as opened, for a close that names it (TeamCity); nil once it is closed,
+    /// so a run stopped while it waited to retry (its group already closed) closes none twice.
+    private var groupHeader: String?
     /// Whether a failed run is annotated on the CI's summary page (`--no-annotate`).
     private let annotates: Bool
     /// GitHub's job summary, where each run adds its row; nil elsewhere or with `--no-summary`.
@@ -37,6 +38,9 @@ final class PlainPresenter: Presenter {
     private var currentTitle: String
     /// When the command started: progress and heartbeat lines say the time since.
     private let startMS: Int
+    /// When the run's first attempt started: `--timestamps` counts from here across every attempt,
+    /// as moreutils `ts -s` counts from the start of its stream.
+    private let runStartMS: Int
     /// How far the command has got, if it said.
     private var progress: LoadProgress?
     /// The tenth the last progress line showed: the first line comes at 10 %.
@@ -46,10 +50,10 @@ final class PlainPresenter: Presenter {
     private(set) var atLineStart = true
 
     /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
-    /// the command started at `startMS`.
+    /// the command started at `startMS`, the run's first attempt at `runStartMS` (default the same).
     init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, jobSummary: JobSummary? = nil, group: LogGroup?,
-         stamper: LineStamper? = nil, heartbeatMS: Int?, startMS: Int, held: HeldOutput?, clock: any TimeSource,
-         destination: Int32 = 2) {
+         stamper: LineStamper? = nil, heartbeatMS: Int?, startMS: Int, runStartMS: Int? = nil, held: HeldOutput?,
+         clock: any TimeSource, destination: Int32 = 2) {
         self.stamper = stamper
         self.text = text
         self.ci = ci
@@ -58,6 +62,7 @@ final class PlainPresenter: Presenter {
         self.group = group
         self.heartbeatMS = heartbeatMS
         self.startMS = startMS
+        self.runStartMS = runStartMS ?? startMS
         currentTitle = text.title
         self.held = held
         self.clock = clock
@@ -69,7 +74,7 @@ final class PlainPresenter: Presenter {
     /// reaches the log counts as activity.
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
         guard stamper != nil else { return pass(chunk) }
-        let stamped = stamper!.stamped(chunk, elapsedMS: clock.nowMS() - startMS)
+        let stamped = stamper!.stamped(chunk, elapsedMS: clock.nowMS() - runStartMS)
         return stamped.withUnsafeBytes { pass($0) }
     }
 
@@ -89,8 +94,9 @@ final class PlainPresenter: Presenter {
         let line = text.lines.start(text.title)
         guard let group else { return write(line) }
         // A group's header starts its line: no stamp before it.
-        groupHeader = String(defanged(line).dropLast())
-        writeMarkup(group.open(header: groupHeader, unixTime: time(nil)))
+        let header = String(defanged(line).dropLast())
+        groupHeader = header
+        writeMarkup(group.open(header: header, unixTime: time(nil)))
     }
 
     func titleChanged(_ title: String) {
@@ -173,17 +179,19 @@ final class PlainPresenter: Presenter {
     }
 
     private func closeGroup(failed: Bool) {
-        if let group { writeMarkup(group.close(header: groupHeader, failed: failed, unixTime: time(nil))) }
+        guard let group, let header = groupHeader else { return }
+        groupHeader = nil
+        writeMarkup(group.close(header: header, failed: failed, unixTime: time(nil)))
     }
 
-    /// `line` with no command of the CI's in it.
+    /// `line` with no command of any CI's in it.
     private func defanged(_ line: String) -> String {
-        ci?.defanged(line) ?? line
+        CommandBreak.apply(line)
     }
 
     /// Writes one of loadwrap's own lines, on a line of its own, stamped like the command's.
     private func write(_ line: String) {
-        writeMarkup((stamper?.text(elapsedMS: clock.nowMS() - startMS) ?? "") + defanged(line))
+        writeMarkup((stamper?.text(elapsedMS: clock.nowMS() - runStartMS) ?? "") + defanged(line))
     }
 
     /// Writes loadwrap's own bytes as they are (a group's markers, a line already defanged), on a

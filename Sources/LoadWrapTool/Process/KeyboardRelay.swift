@@ -23,6 +23,10 @@ final class KeyboardRelay: EventSource {
     private var buffer = [UInt8](repeating: 0, count: 4096)
     /// Called when the keys held the suspend key (Ctrl-Z).
     var onSuspendKey: (() -> Void)?
+    /// Called when the keys held the interrupt or quit key (Ctrl-C, Ctrl-\) while the command's
+    /// terminal turns them into signals: the user wants the run to end, as if loadwrap itself got
+    /// the signal, which it would have without a terminal of the command's own.
+    var onStopKey: (() -> Void)?
 
     /// Relays from `keys` to `primary`, judging keys by the modes of `secondary`.
     init(keys: RawMode, terminal: TerminalDevice, primary: Int32, secondary: Int32) {
@@ -73,6 +77,7 @@ final class KeyboardRelay: EventSource {
             return false
         }
         let keys = buffer[0..<n]
+        if keys.contains(where: stopKeys.contains) { onStopKey?() }
         guard let key = suspendKey, let index = keys.firstIndex(of: key) else {
             queue(keys)
             flush()
@@ -105,9 +110,20 @@ final class KeyboardRelay: EventSource {
 
     /// The suspend character while the command's terminal turns keys into signals, else nil.
     private var suspendKey: UInt8? {
+        signalKeys([VSUSP]).first
+    }
+
+    /// The interrupt and quit characters while the command's terminal turns keys into signals.
+    private var stopKeys: [UInt8] {
+        signalKeys([VINTR, VQUIT])
+    }
+
+    /// The characters at `slots` of the command's terminal while it turns keys into signals (ISIG),
+    /// those that are not disabled; none without ISIG.
+    private func signalKeys(_ slots: [Int32]) -> [UInt8] {
         var modes = termios()
-        guard tcgetattr(secondary, &modes) == 0, modes.c_lflag & tcflag_t(ISIG) != 0 else { return nil }
-        let key = withUnsafeBytes(of: modes.c_cc) { $0[Int(VSUSP)] }
-        return key == 0 ? nil : key  // _POSIX_VDISABLE
+        guard tcgetattr(secondary, &modes) == 0, modes.c_lflag & tcflag_t(ISIG) != 0 else { return [] }
+        let keys = withUnsafeBytes(of: modes.c_cc) { cc in slots.map { cc[Int($0)] } }
+        return keys.filter { $0 != 0 }  // _POSIX_VDISABLE
     }
 }

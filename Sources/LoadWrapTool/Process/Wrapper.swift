@@ -38,7 +38,8 @@ final class Wrapper {
     let events: any LoopEvents
     /// The terminal the overlay draws on, whose size the command's pseudo-terminal copies.
     let terminal: TerminalDevice?
-    /// True once loadwrap was asked to stop (SIGINT, SIGQUIT, SIGTERM, SIGHUP): no retry then.
+    /// True once loadwrap was asked to stop (SIGINT, SIGQUIT, SIGTERM, SIGHUP, or Ctrl-C or Ctrl-\
+    /// typed to the command's own pseudo-terminal): no retry then.
     var toldToStop = false
     /// True from Ctrl-Z until loadwrap runs again, so a resume happens once.
     var suspended = false
@@ -70,6 +71,7 @@ final class Wrapper {
         plumbing.commandStarted()
         plumbing.keyboard?.takeIfForeground()
         plumbing.keyboard?.onSuspendKey = { [unowned self] in suspendTogether() }
+        plumbing.keyboard?.onStopKey = { [unowned self] in toldToStop = true }
         let signalSource = ReadableSource(fd: self.signals.readFD) { [unowned self] in self.signals.drain().forEach(handle) }
         let keys: [any EventSource] = plumbing.keyboard.map { [$0] } ?? []
         loop = EventLoop(sources: [signalSource] + keys + plumbing.sources + sources)

@@ -1,20 +1,30 @@
-/// A CI service told by its own variable, and what its log reads as commands in loadwrap's lines.
+/// A CI service told by its own variable: its log groups and its failure annotation.
 enum CIService: Equatable, Sendable {
     case github, gitlab, buildkite, azure, teamcity
 
-    /// The service `environment` belongs to, or nil; the first of them when several are set.
+    /// The service `environment` belongs to, or nil; the first of them when several are set. Each
+    /// is told by the value its own documentation gives its variable, so `BUILDKITE=false`, an
+    /// empty value or a stray `0` is no service:
+    /// - `GITHUB_ACTIONS`: "Always set to `true`" (docs.github.com/en/actions/reference/variables-reference);
+    /// - `GITLAB_CI`: "`true` when available" (docs.gitlab.com/ci/variables/predefined_variables);
+    /// - `BUILDKITE`: "Always `true`" (buildkite.com/docs/pipelines/environment_variables);
+    /// - `TF_BUILD`: `True` (learn.microsoft.com/azure/devops/pipelines/build/variables; the agent
+    ///   sets it in azure-pipelines-agent `src/Agent.Sdk/ProcessInvoker.cs`);
+    /// - `TEAMCITY_VERSION`: the server's version, "can be used to determine if the build is run
+    ///   within TeamCity" (jetbrains.com/help/teamcity/predefined-build-parameters.html).
+    /// `true` is compared in any case: the systems differ in it (`true`, `True`).
     static func detect(_ environment: [String: String]) -> CIService? {
-        func isSet(_ name: String) -> Bool {
-            let value = environment[name] ?? ""
-            return !value.isEmpty && value.lowercased() != "false"
-        }
-        if environment["GITHUB_ACTIONS"] == "true" { return .github }
-        if isSet("GITLAB_CI") { return .gitlab }
-        if isSet("BUILDKITE") { return .buildkite }
-        if isSet("TF_BUILD") { return .azure }
-        if isSet("TEAMCITY_VERSION") { return .teamcity }
+        func isTrue(_ name: String) -> Bool { environment[name]?.lowercased() == "true" }
+        if isTrue("GITHUB_ACTIONS") { return .github }
+        if isTrue("GITLAB_CI") { return .gitlab }
+        if isTrue("BUILDKITE") { return .buildkite }
+        if isTrue("TF_BUILD") { return .azure }
+        if !(environment["TEAMCITY_VERSION"] ?? "").isEmpty { return .teamcity }
         return nil
     }
+
+    /// The variables `detect` reads.
+    static let variables = ["GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "TEAMCITY_VERSION"]
 
     /// The collapsible group of this service; `name` identifies it where the markers need one.
     func group(name: String) -> LogGroup {
@@ -58,19 +68,5 @@ enum CIService: Equatable, Sendable {
             if let replacement = replacements[scalar] { result += replacement } else { result.unicodeScalars.append(scalar) }
         }
         return result
-    }
-
-    /// `text`, from one of loadwrap's own lines, with the command prefixes this service finds
-    /// anywhere in a line broken by a WORD JOINER (U+2060, invisible), so a title can forge none.
-    /// The Azure Pipelines agent looks for `##vso[` anywhere (`Command.TryParse`:
-    /// `message.IndexOf("##vso[")`, azure-pipelines-agent `Command.cs`); TeamCity's `##teamcity[`
-    /// is broken too, wherever its parser may look. GitHub's and Buildkite's commands count only
-    /// at the start of a line, where loadwrap's lines have their mark (`▸`, `✔`, `>`).
-    func defanged(_ text: String) -> String {
-        switch self {
-        case .azure: return text.replacing("##vso[", with: "#\u{2060}#vso[")
-        case .teamcity: return text.replacing("##teamcity[", with: "#\u{2060}#teamcity[")
-        case .github, .gitlab, .buildkite: return text
-        }
     }
 }

@@ -9,7 +9,7 @@ import Darwin
 /// GitHub Actions' job summary (`GITHUB_STEP_SUMMARY`, a Markdown file the runner shows on the
 /// run's page): each run appends one row to a table of loadwrap's, its header written when the
 /// file does not already end in that table. Only the outcome goes there, never the output: a row
-/// is at most a few hundred bytes, and a write that fails costs the row, never the run.
+/// is under 400 bytes, and a write that fails costs the row, never the run.
 struct JobSummary {
     /// The variable the runner sets to the step's summary file.
     static let variable = "GITHUB_STEP_SUMMARY"
@@ -29,6 +29,12 @@ struct JobSummary {
     /// The longest title a row shows, in columns.
     static let titleColumns = 120
 
+    /// The most bytes of a row's title and result cells, escaped: a title of wide emoji or of
+    /// characters Markdown needs escaped (`&` is `&amp;`) is many bytes a column, and an `--until`
+    /// pattern in the result has no bound of its own. With its other cells a row stays under 400 bytes.
+    static let titleBytes = 240
+    static let resultBytes = 100
+
     /// Appends the row of a run, the header first where the file does not end in this table.
     /// The file is the runner's: it is not created when missing.
     func append(mark: String, title: String, outcome: Outcome, elapsedMS: Int) {
@@ -41,10 +47,10 @@ struct JobSummary {
 
     /// One row: the mark, the title (cut, escaped), the time, and what ended the run.
     static func row(mark: String, title: String, outcome: Outcome, elapsedMS: Int) -> String {
-        let shown = escaped(DisplayWidth.truncate(title, toColumns: titleColumns, ellipsis: "…"))
+        let shown = cell(DisplayWidth.truncate(title, toColumns: titleColumns, ellipsis: "…"), maxBytes: titleBytes)
         var fields = outcome.fields(elapsedMS: elapsedMS)
         if fields.last == ElapsedFormat.tenths(ms: elapsedMS) { fields.removeLast() }
-        let result = fields.isEmpty ? "exit 0" : escaped(fields.joined(separator: ", "))
+        let result = fields.isEmpty ? "exit 0" : cell(fields.joined(separator: ", "), maxBytes: resultBytes)
         return "| \(mark) | \(shown) | \(ElapsedFormat.tenths(ms: elapsedMS)) | \(result) |\n"
     }
 
@@ -69,6 +75,20 @@ struct JobSummary {
         var buffer = [UInt8](repeating: 0, count: min(Int(size), 1024))
         let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(size) - off_t($0.count)) }
         return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+    }
+
+    /// `text` escaped, in at most `maxBytes` bytes of UTF-8: cut after a whole character (never
+    /// inside one, nor inside an escape) and ended with `…` when it does not fit.
+    static func cell(_ text: String, maxBytes: Int) -> String {
+        let whole = escaped(text)
+        guard whole.utf8.count > maxBytes else { return whole }
+        var cut = ""
+        for character in text {
+            let next = escaped(String(character))
+            guard cut.utf8.count + next.utf8.count + "…".utf8.count <= maxBytes else { break }
+            cut += next
+        }
+        return cut + "…"
     }
 
     /// `text` as Markdown table text: the characters that end a cell, start code, emphasis,

@@ -16,7 +16,7 @@ enum LogGroup: Equatable, Sendable {
     case teamcity
 
     /// Opens the group with `header` (a start line without its newline, its command prefixes
-    /// already broken: `CIService.defanged`) as its visible title. GitLab's markers are the only
+    /// already broken: `CommandBreak`) as its visible title. GitLab's markers are the only
     /// escape bytes plain mode writes: its log viewer requires them.
     func open(header: String, unixTime: Int) -> String {
         switch self {

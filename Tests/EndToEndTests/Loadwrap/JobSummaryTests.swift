@@ -35,6 +35,15 @@ import Testing
             """)
     }
 
+    /// A full disk: the row's write fails, the run's lines and status are as without a summary.
+    @Test func aFullSummaryFileCostsOnlyTheRow() throws {
+        let run = try Self.run(["--title", "t", "--", "sh", "-c", "echo out; exit 4"], summary: "/dev/full")
+        #expect(run.termination == .exited(4))
+        #expect(Loadwrap.maskedLines(run.output) == [
+            "::group::▸ t", "out", "::endgroup::", "✖ t · exit 4 · T", "::error title=loadwrap::✖ t · exit 4 · T",
+        ])
+    }
+
     @Test func aSummaryThatCannotBeWrittenCostsOnlyTheRow() throws {
         let run = try Self.run(["--", "sh", "-c", "exit 4"], summary: "/nonexistent/dir/summary.md")
         #expect(run.termination == .exited(4))

@@ -98,6 +98,26 @@ import Testing
         #expect(run.screen().snapshot == Screen().snapshot, "\(run.screen().snapshot)")
     }
 
+    /// Groups do not nest on GitHub Actions or Buildkite: the inner run opens none, adds no row
+    /// to the job summary and no annotation; its title shows on a line of the outer run's group.
+    @Test(arguments: [
+        (["GITHUB_ACTIONS": "true"], ["::group::▸ outer", "▸ outer › inner", "deep", "::endgroup::", "✖ outer · exit 7 · T",
+                                      "::error title=loadwrap::✖ outer · exit 7 · T"]),
+        (["BUILDKITE": "true"], ["--- ▸ outer", "▸ outer › inner", "deep", "^^^ +++", "✖ outer · exit 7 · T"]),
+    ] as [([String: String?], [String])])
+    func aNestedRunInACILogOpensNoGroup(_ ci: [String: String?], _ expected: [String]) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let summary = directory + "/summary.md"
+        try "".write(toFile: summary, atomically: true, encoding: .utf8)
+        let run = try PtySession.run(
+            Loadwrap.command(["-t", "outer", "--", "loadwrap", "-t", "inner", "--", "sh", "-c", "echo deep; exit 7"]),
+            environment: Loadwrap.pathFirst.merging(ci.merging(["GITHUB_STEP_SUMMARY": summary]) { $1 }) { $1 })
+        #expect(run.termination == .exited(7))
+        #expect(Loadwrap.maskedLines(run.output) == expected)
+        let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| ✖") }
+        #expect(rows.count == (ci["GITHUB_ACTIONS"] != nil ? 1 : 0), "\(rows)")
+    }
+
     @Test(arguments: [
         ("C.UTF-8", ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep",
                      "✖ outer · exit 7 · T"]),

@@ -26,6 +26,14 @@ import Testing
         #expect(!Loadwrap.frames(in: run.output).isEmpty, "CI=false must leave the overlay on")
     }
 
+    /// A service's variable counts only with the value its documentation gives it.
+    @Test(arguments: [["BUILDKITE": "false"], ["GITLAB_CI": ""], ["TF_BUILD": "False"], ["GITHUB_ACTIONS": "0"]] as [[String: String?]])
+    func aServiceVariableThatIsNotTrueIsNoCI(_ environment: [String: String?]) throws {
+        let run = try PtySession.run(Loadwrap.command(["--delay", "0", "--", "sh", "-c", "sleep 0.3"]), environment: environment)
+        #expect(run.termination == .exited(0))
+        #expect(!Loadwrap.frames(in: run.output).isEmpty, "\(environment) must leave the overlay on")
+    }
+
     @Test func logFileGetsLinesAndDataPipeIsUntouched() throws {
         let run = try PtySession.run(Loadwrap.command(talker(exit: 0)), stdout: .pipe, stderr: .pipe)
         #expect(run.termination == .exited(0))

@@ -86,6 +86,47 @@ import Testing
         #expect(Self.runs(in: directory) == "1")
     }
 
+    /// A stop while loadwrap waits for the next attempt still ends the run as a last failed attempt
+    /// would: the held output, the end line, the annotation and the summary row, then the death.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aStopDuringTheDelayStillRunsTheEndStep(_ signo: Int32) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let summary = directory + "/summary.md"
+        try "".write(toFile: summary, atomically: true, encoding: .utf8)
+        let session = try PtySession(
+            Loadwrap.command(["--quiet", "--retry", "2", "--retry-delay", "30s", "--title", "t", "--"]
+                + Self.flaky(succeedingOn: 9, in: directory)),
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "retrying in 30s (2/3)"))
+        if signo == SIGINT { session.send("\u{03}") } else { session.kill(signo) }
+        #expect(session.waitForExit() == .signaled(signo))
+        // The terminal echoes Ctrl-C as `^C` where the cursor is.
+        #expect(Self.masked(session.output).map { $0.replacing("^C", with: "") } == [
+            "::group::▸ t", "::endgroup::", "✖ t · exit 1 · T · retrying in 30s (2/3)", "run 1", "✖ t · exit 1 · T",
+            "::error title=loadwrap::✖ t · exit 1 · T",
+        ])
+        let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n")
+        #expect(rows.last?.replacing(/\d+\.\ds/, with: "T") == "| ✖ | t | T | exit 1 |")
+        #expect(Self.runs(in: directory) == "1")
+    }
+
+    /// On a terminal the command has a pseudo-terminal of its own and Ctrl-C reaches it as a key,
+    /// not as a signal to loadwrap; a command that catches it and exits is still not run again.
+    @Test func controlCTypedToTheCommandInOverlayModeStopsTheRetries() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let script = "cd '\(directory)'; c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "
+            + "if [ $c = 1 ]; then trap 'exit 3' INT; echo ready; while :; do sleep 0.05; done; fi; exit 3"
+        let session = try PtySession(
+            Loadwrap.command(["--delay", "0", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c", script]))
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "ready"))
+        session.send("\u{03}")
+        #expect(session.waitForExit() == .exited(3))
+        #expect(Self.runs(in: directory) == "1")
+        #expect(!Loadwrap.frames(in: session.output).isEmpty, "the spinner never drew: not overlay mode")
+    }
+
     /// A stop signal to loadwrap while the command runs: no further attempt.
     @Test func sigtermWhileTheCommandRunsStopsTheRetries() throws {
         let directory = try TestEnvironment.temporaryDirectory()

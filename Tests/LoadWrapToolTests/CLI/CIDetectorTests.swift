@@ -17,6 +17,7 @@ import Testing
 
     @Test(arguments: [
         [:], ["CI": "false"], ["CI": "FALSE"], ["CI": "0"], ["CI": ""], ["GITHUB_ACTIONS": ""],
+        ["BUILDKITE": "false"], ["GITLAB_CI": "0"], ["TF_BUILD": "False"], ["TEAMCITY_VERSION": ""], ["GITHUB_ACTIONS": "false"],
         ["JENKINS_URL": "https://ci/"], ["BUILD_ID": "12"], ["TERM": "xterm", "HOME": "/root"],
     ])
     func ignores(environment: [String: String]) {

@@ -2,18 +2,18 @@ import Testing
 
 @testable import LoadWrapTool
 
-/// loadwrap's own lines forge no command of the CI whose log they go to.
+/// Which CI a log belongs to, and the annotation its summary page gets for a failure.
 @Suite struct CIServiceTests {
-    /// The Azure agent runs `##vso[` found anywhere in a line; a word joiner breaks it.
-    @Test func azureCommandsAreBrokenAnywhereInTheLine() {
-        let line = "▸ echo ##vso[task.setvariable variable=x]y ##vso[task.complete result=Failed]\n"
-        #expect(CIService.azure.defanged(line)
-            == "▸ echo #\u{2060}#vso[task.setvariable variable=x]y #\u{2060}#vso[task.complete result=Failed]\n")
-    }
-
-    @Test func teamCityMessagesAreBroken() {
-        #expect(CIService.teamcity.defanged("✔ ##teamcity[buildStatus text='x'] · 1.0s\n")
-            == "✔ #\u{2060}#teamcity[buildStatus text='x'] · 1.0s\n")
+    /// Each service by its documented value only: `BUILDKITE=false` or an empty value is no service.
+    @Test func servicesAreToldByTheirDocumentedValue() {
+        let told: [([String: String], CIService?)] = [
+            (["GITHUB_ACTIONS": "true"], .github), (["GITLAB_CI": "true"], .gitlab), (["BUILDKITE": "true"], .buildkite),
+            (["TF_BUILD": "True"], .azure), (["TEAMCITY_VERSION": "2025.11"], .teamcity),
+            (["BUILDKITE": "false"], nil), (["BUILDKITE": ""], nil), (["GITLAB_CI": "false"], nil), (["GITLAB_CI": "1"], nil),
+            (["TF_BUILD": "False"], nil), (["TF_BUILD": ""], nil), (["TEAMCITY_VERSION": ""], nil), (["GITHUB_ACTIONS": "1"], nil),
+            (["BUILDKITE": "false", "TF_BUILD": "True"], .azure),
+        ]
+        for (environment, service) in told { #expect(CIService.detect(environment) == service, "\(environment)") }
     }
 
     /// A failed run's end line on the summary page, as the service's data: `%` escaped each way.
@@ -23,12 +23,5 @@ import Testing
         #expect(CIService.azure.failureAnnotation(summary)
             == "##vso[task.logissue type=error]✖ make 100%AZP250A · exit 2 · 3.1s\n")
         for service in [CIService.gitlab, .buildkite, .teamcity] { #expect(service.failureAnnotation(summary) == nil) }
-    }
-
-    /// GitHub and Buildkite read commands only at a line's start, where loadwrap's mark is.
-    @Test func servicesThatReadLineStartsOnlyLeaveTheTextAlone() {
-        for service in [CIService.github, .gitlab, .buildkite] {
-            #expect(service.defanged("▸ ::error::x ##vso[y] --- z\n") == "▸ ::error::x ##vso[y] --- z\n")
-        }
     }
 }

@@ -28,6 +28,20 @@ import Testing
         #expect(row.contains(String(repeating: "x", count: JobSummary.titleColumns - 1) + "…"))
     }
 
+    /// Few columns can be many bytes: a family emoji is 2 columns and 18 bytes, `&` is 5 escaped.
+    /// The row stays under 400 bytes, cut after a whole character, and stays valid UTF-8.
+    @Test(arguments: [String(repeating: "👨‍👩‍👧", count: 200), String(repeating: "&", count: 500), String(repeating: "日本", count: 300)])
+    func longMultibyteTitlesAreCutInBytes(_ title: String) {
+        let row = JobSummary.row(mark: "✖", title: title, outcome: .neverMatched(.exited(1), pattern: String(repeating: "ü", count: 400)),
+                                 elapsedMS: 0)
+        #expect(row.utf8.count < 400, "\(row.utf8.count) bytes")
+        #expect(String(decoding: Array(row.utf8), as: UTF8.self) == row)
+        let cells = row.split(separator: " | ").map(String.init)
+        #expect(cells.count == 4)
+        #expect(cells[1].hasSuffix("…") && JobSummary.escaped(title).hasPrefix(cells[1].dropLast()), "\(cells[1])")
+        #expect(cells[3].hasPrefix("exit 1, 'üüü") && cells[3].hasSuffix("… |\n"))
+    }
+
     @Test func theHeaderGoesFirstUnlessTheFileEndsInTheTable() {
         #expect(JobSummary.lead(tail: "") == JobSummary.header)
         #expect(JobSummary.lead(tail: JobSummary.header).isEmpty)

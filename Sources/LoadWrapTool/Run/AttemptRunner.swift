@@ -1,0 +1,103 @@
+import LoadWrapKit
+
+/// The attempts of one run (`--retry`): starts each, decides from how it ended whether another
+/// follows, waits the delay between them, and hands back the last one, whose end is the run's.
+/// Session sets up what an attempt needs; whether and when there is another is decided here.
+struct AttemptRunner {
+    /// What `--retry`, `--retry-delay` and `--no-retry-after-timeout` asked for.
+    struct Policy {
+        /// 1 + `--retry`.
+        var total: Int
+        /// The wait before the second attempt, doubled before each one after it.
+        var firstDelayMS: Int
+        /// Whether an attempt that ran out of `--timeout` is run again.
+        var afterTimeout: Bool
+    }
+
+    /// An attempt, started: the command runs under `wrapper`, `controller` owns its policy.
+    typealias Started = (wrapper: Wrapper, controller: RunController)
+
+    let policy: Policy
+    /// The signals loadwrap catches for the whole run: a stop during a delay ends it.
+    let signals: SignalPipe
+    /// How standard input is given to each attempt after the first.
+    let input: InputReplay
+    let clock: any TimeSource
+
+    /// Runs attempts, each made by `start` at the time it is given, until one is the last: it
+    /// succeeded, it may not be retried, no attempt is left, or a stop came during the delay.
+    func run(start: (Attempt, _ startMS: Int) throws(SpawnError) -> Started) throws(SpawnError) -> LastAttempt {
+        var attempt = Attempt(number: 1, total: policy.total)
+        while true {
+            let startMS = clock.nowMS()
+            let (wrapper, controller) = try start(attempt, startMS)
+            let end = wrapper.wait()
+            let last = LastAttempt(wrapper: wrapper, controller: controller, end: end,
+                                   outcome: controller.outcome(end, timeout: wrapper.timeout),
+                                   elapsedMS: clock.nowMS() - startMS)
+            guard let next = attempt.next, retries(last) else { return last }
+            if let signo = wait(after: attempt, last) { return last.stopped(by: signo) }
+            input.prepare(0)
+            attempt = next
+        }
+    }
+
+    /// Whether the attempt that ended as `last` is run again.
+    private func retries(_ last: LastAttempt) -> Bool {
+        Attempt.retries(last.outcome, end: last.end, timedOut: last.wrapper.timeout?.expired ?? false,
+                        toldToStop: last.wrapper.toldToStop, afterTimeout: policy.afterTimeout)
+    }
+
+    /// Gives the terminal back, ends the display of `attempt` with a note of what comes next, and
+    /// waits; returns the signal that stopped the wait, or nil. The terminal's own modes come
+    /// first: a Ctrl-C typed once the note shows must reach loadwrap as SIGINT, not sit unread as
+    /// a byte in raw mode's input.
+    private func wait(after attempt: Attempt, _ last: LastAttempt) -> Int32? {
+        let delayMS = attempt.delayMS(firstMS: policy.firstDelayMS)
+        last.wrapper.releaseKeyboard()
+        last.controller.retrying(last.outcome, elapsedMS: last.elapsedMS, note: attempt.retryNote(delayMS: delayMS))
+        return RetryDelay.wait(delayMS, signals: signals, clock: clock)
+    }
+}
+
+/// The attempt whose end is the run's.
+struct LastAttempt {
+    let wrapper: Wrapper
+    let controller: RunController
+    let end: ChildEnd
+    let outcome: Outcome
+    let elapsedMS: Int
+    /// The signal that stopped the run while it waited for another attempt, or nil.
+    private(set) var stoppedBy: Int32?
+
+    init(wrapper: Wrapper, controller: RunController, end: ChildEnd, outcome: Outcome, elapsedMS: Int) {
+        (self.wrapper, self.controller, self.end, self.outcome, self.elapsedMS) = (wrapper, controller, end, outcome, elapsedMS)
+    }
+
+    /// This attempt, as the last of a run stopped by `signo` before the next one.
+    func stopped(by signo: Int32) -> LastAttempt {
+        var copy = self
+        copy.stoppedBy = signo
+        return copy
+    }
+
+    /// Whether history counts the run as a success: a spinner stopped early (`--until`,
+    /// `loadwrap done`) ended well when it stopped.
+    var succeeded: Bool { controller.stoppedEarly || outcome.succeeded }
+
+    /// How long history remembers the run took: until its early stop, if it had one.
+    var rememberedMS: Int { controller.stoppedAfterMS ?? elapsedMS }
+
+    /// The end step: held output if the run failed, the end line, the annotation and summary row;
+    /// then the terminal's own modes back.
+    func finish() {
+        controller.finished(outcome, elapsedMS: elapsedMS)
+        wrapper.releaseKeyboard()
+    }
+
+    /// Ends loadwrap as the run ended: by the signal that stopped it, or as the command ended.
+    func exit() -> Never {
+        if let stoppedBy { ChildEnd.killed(stoppedBy).imitate() }
+        ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
+    }
+}
