@@ -62,6 +62,26 @@ import Testing
         #expect(!Loadwrap.text(recovered.output).contains("run "))
     }
 
+    /// A retry that cannot start (the command went away, a fork that fails) ends the run: what
+    /// `--quiet` held of the attempts before it is a failed run's output, shown in every mode.
+    @Test(arguments: ["plain", "silent", "overlay"])
+    func quietShowsTheHeldOutputWhenARetryCannotStart(_ mode: String) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let script = directory + "/once.sh"
+        try "#!/bin/sh\necho output of attempt 1\nrm -f \"$0\"\nexit 3\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let run = try PtySession.run(
+            Loadwrap.command(["--mode", mode, "--delay", "0", "--quiet", "--retry", "1", "--retry-delay", "1ms",
+                              "--title", "t", "--", script]))
+        #expect(run.termination == .exited(127))
+        let text = Loadwrap.text(run.output)
+        #expect(text.contains("output of attempt 1"))
+        #expect(text.contains("Error: Command not found"))
+        if let held = text.range(of: "output of attempt 1"), let error = text.range(of: "Error: Command not found") {
+            #expect(held.lowerBound < error.lowerBound, "the held output comes before the reason")
+        }
+    }
+
     /// Each attempt gets the whole `--timeout`; `--no-retry-after-timeout` stops after the first.
     @Test func aTimeoutAppliesToEachAttempt() throws {
         let command = ["--mode", "plain", "--timeout", "200ms", "--retry", "1", "--retry-delay", "1ms", "--", "sleep", "30"]
