@@ -147,6 +147,25 @@ import Testing
         #expect(!Loadwrap.frames(in: session.output).isEmpty, "the spinner never drew: not overlay mode")
     }
 
+    /// Ctrl-C counts as a stop only while the command's own terminal makes it one, by the modes it
+    /// has when the key is typed: an interrupt key moved elsewhere (`stty intr ^X`), signals off
+    /// (`stty -isig`) or raw mode (an editor, ssh) make it an ordinary key, and a command that then
+    /// fails is run again.
+    @Test(arguments: ["stty intr ^X", "stty -isig", "stty raw -echo"])
+    func controlCThatTheCommandsTerminalDoesNotTurnIntoASignalLeavesTheRetries(_ modes: String) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let script = "cd '\(directory)'; c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "
+            + "if [ $c = 1 ]; then \(modes); echo ready; dd bs=1 count=1 >/dev/null 2>&1; stty sane; exit 3; fi; exit 0"
+        let session = try PtySession(
+            Loadwrap.command(["--delay", "0", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c", script]))
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "ready"))
+        session.send("\u{03}\r")  // the line's end, for a terminal still in canonical mode
+        #expect(session.waitForExit() == .exited(0))
+        #expect(Self.runs(in: directory) == "2")
+        #expect(!Loadwrap.frames(in: session.output).isEmpty, "the spinner never drew: not overlay mode")
+    }
+
     /// A stop signal to loadwrap while the command runs: no further attempt.
     @Test func sigtermWhileTheCommandRunsStopsTheRetries() throws {
         let directory = try TestEnvironment.temporaryDirectory()
