@@ -166,6 +166,33 @@ import Testing
         #expect(!Loadwrap.frames(in: session.output).isEmpty, "the spinner never drew: not overlay mode")
     }
 
+    /// Ctrl-Z while loadwrap waits for the next attempt stops it as a job, with the terminal's own
+    /// modes back for the shell; `fg` finishes the wait and runs the next attempt. No stop: the
+    /// retries go on.
+    @Test func controlZDuringTheDelayStopsTheJobAndFgGoesOn() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let session = try PtySession.interactiveBash()
+        defer { session.terminate() }
+        let script = "c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; [ $c -ge 2 ]"
+        session.send("cd '\(directory)' && \(TestEnvironment.loadwrap) --delay 0 --retry 1 --retry-delay 2s -t t -- sh -c '\(script)'\n")
+        #expect(session.waitForOutput(containing: "retrying in 2s (2/2)"))
+        let beforeStop = session.output.count
+        session.send([0x1A])
+        try #require(session.waitFor { Loadwrap.text(Array($0.dropFirst(beforeStop))).contains("Stopped") },
+                     "loadwrap did not stop: \(session.text(after: beforeStop).debugDescription)")
+        #expect(session.waitForPrompt(after: beforeStop))
+        let modes = Loadwrap.sttyModes(session.typeAtPrompt("stty -a") ?? "")
+        #expect(modes.isSuperset(of: ["icanon", "echo", "isig", "opost"]), "\(modes)")
+        let afterFg = session.output.count
+        session.send("fg\n")
+        #expect(session.waitForPrompt(after: afterFg), "no prompt after the resumed run ended")
+        let status = session.typeAtPrompt(#"echo "rc=$?""#) ?? ""
+        #expect(status.contains("rc=0"), "\(status.debugDescription)")
+        #expect(Self.runs(in: directory) == "2")
+        session.send("exit\n")
+        _ = session.waitForExit()
+    }
+
     /// A stop signal to loadwrap while the command runs: no further attempt.
     @Test func sigtermWhileTheCommandRunsStopsTheRetries() throws {
         let directory = try TestEnvironment.temporaryDirectory()
