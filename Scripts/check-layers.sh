@@ -13,7 +13,10 @@ if ! "$swift" build --target LoadWrapKit --scratch-path "$scratch" \
     exit 1
 fi
 # Every source folder the verbose build names: compiled files, and the include paths of C targets.
-compiled=$(grep -o "$PWD/Sources/[A-Za-z-]*/" "$scratch/log" | sed "s|^$PWD/||" | sort -u | tr '\n' ' ')
+# SwiftPM names them by the real path (getcwd), not by $PWD, which keeps the symbolic links the
+# shell came through: on macOS every path under /tmp and /var is one (/private/tmp, /private/var).
+root=$(pwd -P)
+compiled=$(grep -o "$root/Sources/[A-Za-z-]*/" "$scratch/log" | sed "s|^$root/||" | sort -u | tr '\n' ' ')
 expected="Sources/CLoadWrapCore/ Sources/LoadWrapCore/ Sources/LoadWrapKit/ "
 if [ "$compiled" != "$expected" ]; then
     echo "check-layers: the library alone compiled $compiled; expected only $expected" >&2

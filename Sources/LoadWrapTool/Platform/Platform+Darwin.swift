@@ -7,6 +7,11 @@ extension Platform {
     /// XNU's behaviours, each cited where its fallback is written.
     static let kernelTraits = Traits.darwin
 
+    /// The value of a termios control character that is turned off: `_POSIX_VDISABLE`,
+    /// `((unsigned char)'\377')` in sys/unistd.h, a cast Swift does not import. XNU's line
+    /// discipline compares with it (bsd/kern/tty.c `CCEQ`), so there 0 is a real key (Ctrl-@).
+    static let disabledControlCharacter: UInt8 = 0xFF
+
     /// XNU has no subreaper (no PR_SET_CHILD_SUBREAPER or procctl(PROC_REAP_ACQUIRE)): orphans
     /// go to launchd, and a timeout finds them only through the command's group and session.
     static func becomeSubreaper() {}

@@ -7,6 +7,10 @@ extension Platform {
     /// Linux behaves as loadwrap first assumed.
     static let kernelTraits = Traits.linux
 
+    /// The value of a termios control character that is turned off: `_POSIX_VDISABLE`, `'\0'` in
+    /// glibc's bits/posix_opt.h (a character-literal macro Swift does not import).
+    static let disabledControlCharacter: UInt8 = 0
+
     /// Makes loadwrap the subreaper of what the command starts (prctl PR_SET_CHILD_SUBREAPER),
     /// unless the traits in effect say there is none.
     static func becomeSubreaper() {

@@ -134,6 +134,16 @@ final class OverlayPresenter: Presenter {
         write(painter.removeIndicator())
     }
 
+    /// What earlier attempts held (`--quiet`, `--tail`), as at a failed end, then the reason on a
+    /// line of its own: a retry that cannot start ends the run. Nothing of this attempt was drawn.
+    func failedToStart(_ message: String) {
+        if let held {
+            held.replay(to: destination)
+            if !held.endsAtLineStart { write(Array(lineEnd.utf8)) }
+        }
+        StandardStreams.err(message + "\n")
+    }
+
     var deadlineMS: Int? { painter.nextFrameMS }
 
     func tick() {

@@ -149,7 +149,13 @@ final class PlainPresenter: Presenter {
         if let line = text.retry(outcome, elapsedMS: elapsedMS, note: note) { write(line) }
     }
 
+    /// What earlier attempts held (`--quiet`), as at a failed end, then the reason: a retry that
+    /// cannot start ends the run.
     func failedToStart(_ message: String) {
+        if let held {
+            held.replay(to: destination)
+            atLineStart = held.endsAtLineStart
+        }
         closeGroup(failed: true)
         write(message + "\n")
     }

@@ -28,7 +28,8 @@ protocol Presenter: OutputSink {
     /// The command failed and runs again (`--retry`): the attempt's display ends, with its end
     /// line and `note` unless `--result never`; held output stays held for the attempts after it.
     func retrying(_ outcome: Outcome, elapsedMS: Int, note: String)
-    /// The command could not be started: `message` is the one-line reason.
+    /// The command could not be started: `message` is the one-line reason. After a failed attempt
+    /// (`--retry`) this ends the run, so what was held of the attempts before it is shown first.
     func failedToStart(_ message: String)
     /// When `tick` next has something to do (a frame, a heartbeat), or nil.
     var deadlineMS: Int? { get }

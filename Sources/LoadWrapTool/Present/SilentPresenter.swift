@@ -34,6 +34,16 @@ final class SilentPresenter: Presenter {
 
     func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {}
 
+    /// What earlier attempts held (`--quiet`), as at a failed end, then the reason on a line of
+    /// its own: a retry that cannot start ends the run.
+    func failedToStart(_ message: String) {
+        if let held {
+            held.replay(to: destination)
+            if !held.endsAtLineStart { FileDescriptorIO.writeAll(destination, "\n") }
+        }
+        StandardStreams.err(message + "\n")
+    }
+
     var deadlineMS: Int? { nil }
     func tick() {}
 }

@@ -118,12 +118,20 @@ final class KeyboardRelay: EventSource {
         signalKeys([VINTR, VQUIT])
     }
 
-    /// The characters at `slots` of the command's terminal while it turns keys into signals (ISIG),
-    /// those that are not disabled; none without ISIG.
+    /// The characters at `slots` of the command's terminal as it is now.
     private func signalKeys(_ slots: [Int32]) -> [UInt8] {
         var modes = termios()
-        guard tcgetattr(secondary, &modes) == 0, modes.c_lflag & tcflag_t(ISIG) != 0 else { return [] }
+        guard tcgetattr(secondary, &modes) == 0 else { return [] }
+        return Self.signalKeys(slots, of: modes)
+    }
+
+    /// The characters at `slots` of `modes` while they turn keys into signals (ISIG), but those
+    /// turned off (`disabled`, the platform's `_POSIX_VDISABLE`: 0 on Linux, 0xFF on Darwin);
+    /// none without ISIG.
+    static func signalKeys(_ slots: [Int32], of modes: termios,
+                           disabled: UInt8 = Platform.disabledControlCharacter) -> [UInt8] {
+        guard modes.c_lflag & tcflag_t(ISIG) != 0 else { return [] }
         let keys = withUnsafeBytes(of: modes.c_cc) { cc in slots.map { cc[Int($0)] } }
-        return keys.filter { $0 != 0 }  // _POSIX_VDISABLE
+        return keys.filter { $0 != disabled }
     }
 }

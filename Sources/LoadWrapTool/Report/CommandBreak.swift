@@ -21,8 +21,9 @@
 /// default-ignorable code points such as U+2060 WORD JOINER no weight (UTS #10, section 3.8), so an
 /// invisible character between the `#`s breaks nothing: `#\u{2060}#vso[` still matches. A space
 /// has a weight of its own, so each prefix is broken by a visible space before its `[`:
-/// `##vso [`, `## [`, `##teamcity [`. The search here skips ignorable code points as the agents'
-/// does, so a title cannot hide a prefix from it with one either.
+/// `##vso [`, `## [`, `##teamcity [`. The search here skips, between a prefix's characters, every
+/// code point the agents' search might skip (`mayWeighNothing`), so a title cannot hide a prefix
+/// from it with one either.
 enum CommandBreak {
     /// The prefixes a CI runs wherever they are in a line.
     static let prefixes: [[Unicode.Scalar]] = ["##[", "##vso[", "##teamcity["].map { Array($0.unicodeScalars) }
@@ -37,18 +38,21 @@ enum CommandBreak {
                 seen.append(" ")
             }
             result.append(scalar)
-            guard !isIgnorable(scalar) else { continue }
+            guard !mayWeighNothing(scalar) else { continue }
             seen.append(scalar)
             if seen.count > 16 { seen.removeFirst() }
         }
         return String(result)
     }
 
-    /// True for a code point that collation weighs nothing: default ignorables (joiners, variation
-    /// selectors, soft hyphen, tags), format and control characters.
-    private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        return properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format
-            || properties.generalCategory == .control
+    /// True for a code point a culture-aware search may skip: any but printable ASCII. Collation
+    /// weighs nothing for far more than the default ignorables and format characters: ICU 72's root
+    /// has 467 more (Hebrew accents U+0591…, Arabic signs U+0610…, enclosing marks, U+0640 ARABIC
+    /// TATWEEL, U+180A MONGOLIAN NIRUGU, musical stems U+1D165…), a set that changes with the
+    /// agent's ICU and culture, while no code point outside ASCII weighs the same as a prefix's
+    /// own characters. So a prefix with any other code point inside it is broken too, which costs
+    /// such a title a space it might not have needed, never a command.
+    private static func mayWeighNothing(_ scalar: Unicode.Scalar) -> Bool {
+        !(0x20...0x7E).contains(scalar.value)
     }
 }

@@ -62,6 +62,26 @@ import Testing
         #expect(!Loadwrap.text(recovered.output).contains("run "))
     }
 
+    /// A retry that cannot start (the command went away, a fork that fails) ends the run: what
+    /// `--quiet` held of the attempts before it is a failed run's output, shown in every mode.
+    @Test(arguments: ["plain", "silent", "overlay"])
+    func quietShowsTheHeldOutputWhenARetryCannotStart(_ mode: String) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let script = directory + "/once.sh"
+        try "#!/bin/sh\necho output of attempt 1\nrm -f \"$0\"\nexit 3\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let run = try PtySession.run(
+            Loadwrap.command(["--mode", mode, "--delay", "0", "--quiet", "--retry", "1", "--retry-delay", "1ms",
+                              "--title", "t", "--", script]))
+        #expect(run.termination == .exited(127))
+        let text = Loadwrap.text(run.output)
+        #expect(text.contains("output of attempt 1"))
+        #expect(text.contains("Error: Command not found"))
+        if let held = text.range(of: "output of attempt 1"), let error = text.range(of: "Error: Command not found") {
+            #expect(held.lowerBound < error.lowerBound, "the held output comes before the reason")
+        }
+    }
+
     /// Each attempt gets the whole `--timeout`; `--no-retry-after-timeout` stops after the first.
     @Test func aTimeoutAppliesToEachAttempt() throws {
         let command = ["--mode", "plain", "--timeout", "200ms", "--retry", "1", "--retry-delay", "1ms", "--", "sleep", "30"]
@@ -125,6 +145,52 @@ import Testing
         #expect(session.waitForExit() == .exited(3))
         #expect(Self.runs(in: directory) == "1")
         #expect(!Loadwrap.frames(in: session.output).isEmpty, "the spinner never drew: not overlay mode")
+    }
+
+    /// Ctrl-C counts as a stop only while the command's own terminal makes it one, by the modes it
+    /// has when the key is typed: an interrupt key moved elsewhere (`stty intr ^X`), signals off
+    /// (`stty -isig`) or raw mode (an editor, ssh) make it an ordinary key, and a command that then
+    /// fails is run again.
+    @Test(arguments: ["stty intr ^X", "stty -isig", "stty raw -echo"])
+    func controlCThatTheCommandsTerminalDoesNotTurnIntoASignalLeavesTheRetries(_ modes: String) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let script = "cd '\(directory)'; c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "
+            + "if [ $c = 1 ]; then \(modes); echo ready; dd bs=1 count=1 >/dev/null 2>&1; stty sane; exit 3; fi; exit 0"
+        let session = try PtySession(
+            Loadwrap.command(["--delay", "0", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c", script]))
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "ready"))
+        session.send("\u{03}\r")  // the line's end, for a terminal still in canonical mode
+        #expect(session.waitForExit() == .exited(0))
+        #expect(Self.runs(in: directory) == "2")
+        #expect(!Loadwrap.frames(in: session.output).isEmpty, "the spinner never drew: not overlay mode")
+    }
+
+    /// Ctrl-Z while loadwrap waits for the next attempt stops it as a job, with the terminal's own
+    /// modes back for the shell; `fg` finishes the wait and runs the next attempt. No stop: the
+    /// retries go on.
+    @Test func controlZDuringTheDelayStopsTheJobAndFgGoesOn() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let session = try PtySession.interactiveBash()
+        defer { session.terminate() }
+        let script = "c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; [ $c -ge 2 ]"
+        session.send("cd '\(directory)' && \(TestEnvironment.loadwrap) --delay 0 --retry 1 --retry-delay 2s -t t -- sh -c '\(script)'\n")
+        #expect(session.waitForOutput(containing: "retrying in 2s (2/2)"))
+        let beforeStop = session.output.count
+        session.send([0x1A])
+        try #require(session.waitFor { Loadwrap.text(Array($0.dropFirst(beforeStop))).contains("Stopped") },
+                     "loadwrap did not stop: \(session.text(after: beforeStop).debugDescription)")
+        #expect(session.waitForPrompt(after: beforeStop))
+        let modes = Loadwrap.sttyModes(session.typeAtPrompt("stty -a") ?? "")
+        #expect(modes.isSuperset(of: ["icanon", "echo", "isig", "opost"]), "\(modes)")
+        let afterFg = session.output.count
+        session.send("fg\n")
+        #expect(session.waitForPrompt(after: afterFg), "no prompt after the resumed run ended")
+        let status = session.typeAtPrompt(#"echo "rc=$?""#) ?? ""
+        #expect(status.contains("rc=0"), "\(status.debugDescription)")
+        #expect(Self.runs(in: directory) == "2")
+        session.send("exit\n")
+        _ = session.waitForExit()
     }
 
     /// A stop signal to loadwrap while the command runs: no further attempt.

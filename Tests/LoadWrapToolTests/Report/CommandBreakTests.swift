@@ -20,8 +20,30 @@ import Testing
         }
     }
 
+    /// ICU's collation weighs nothing for hundreds of code points that are neither default
+    /// ignorable nor format characters (ICU 72 root, en_US alike: `usearch` finds `##vso[` in each
+    /// of these lines): Hebrew accents, Arabic signs, enclosing marks, the Arabic tatweel, NKo's
+    /// lajanyalan, the Arabic tail fragment, Mongolian and Vedic signs, musical stems.
+    @Test func codePointsCollationWeighsNothingHideNoPrefix() {
+        for hidden in ["\u{0591}", "\u{0610}", "\u{0488}", "\u{0640}", "\u{07FA}", "\u{FE73}", "\u{180A}", "\u{1CD3}",
+                       "\u{1D165}"] {
+            let name = "U+\(String(hidden.unicodeScalars.first!.value, radix: 16))"
+            #expect(CommandBreak.apply("#\(hidden)#vso[x]") == "#\(hidden)#vso [x]", "\(name)")
+            #expect(CommandBreak.apply("##\(hidden)teamcity[x]") == "##\(hidden)teamcity [x]", "\(name)")
+            #expect(CommandBreak.apply("#\(hidden)#[error]") == "#\(hidden)# [error]", "\(name)")
+        }
+    }
+
+    /// Which code points weigh nothing depends on the agent's ICU and culture, so any outside
+    /// printable ASCII between a prefix's characters counts as hiding nothing: a combining accent
+    /// that a search would weigh gets the space too, which costs a title a space, never a command.
+    @Test func anyCodePointOutsideASCIIInAPrefixIsBrokenToo() {
+        #expect(CommandBreak.apply("#\u{301}#[x]") == "#\u{301}# [x]")
+        #expect(CommandBreak.apply("#é#vso[x]") == "#é#vso [x]")
+    }
+
     @Test func textWithoutAPrefixIsLeftAlone() {
-        for text in ["▸ ::error::x --- z", "# [x]", "#vso[x]", "## vso[x]", "a[b]##", "##teamcit[x]", "#́#[x]"] {
+        for text in ["▸ ::error::x --- z", "# [x]", "#vso[x]", "## vso[x]", "a[b]##", "##teamcit[x]", "é[x] ✔ [y]"] {
             #expect(CommandBreak.apply(text) == text)
         }
     }
