@@ -130,6 +130,21 @@ import Darwin
         #expect(Self.unlinkedSpillFiles(in: directory).isEmpty)
     }
 
+    @Test(.enabled(if: TestPlatform.isLinux, "looks for the deleted spill file in /proc/self/fd (Linux)"))
+    func discardLetsGoOfMemoryAndSpillAndLaterAppendsStartAfresh() {
+        let directory = TestDirectory.make()
+        defer { Self.removeDirectory(directory) }
+        let held = HeldOutput(memoryLimit: 4, directory: directory)
+        Self.append(Array("spilled, no newline".utf8), to: held)
+        #expect(Self.unlinkedSpillFiles(in: directory).count == 1)
+        held.discard()
+        #expect(Self.unlinkedSpillFiles(in: directory).isEmpty)
+        #expect(Self.replayed(held) == [])
+        #expect(held.endsAtLineStart)
+        Self.append(Array("new\n".utf8), to: held)
+        #expect(Self.replayed(held) == Array("new\n".utf8))
+    }
+
     @Test func manyMegabytesThroughASmallLimitReplayWhole() {
         let directory = TestDirectory.make()
         defer { Self.removeDirectory(directory) }

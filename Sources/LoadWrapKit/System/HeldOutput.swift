@@ -73,6 +73,17 @@ package final class HeldOutput {
         }
     }
 
+    /// Lets go of everything held, as if nothing had been: what an early stop dropped, or a
+    /// window that gave way already showed, must not come back with a later attempt's failure
+    /// (`--retry` shares one HeldOutput between attempts). Closing the unlinked spill file frees it.
+    package func discard() {
+        memory = []
+        if spill >= 0 { close(spill) }
+        spill = -1
+        endsAtLineStart = true
+        lostBytes = false
+    }
+
     private static let lossNote = Array("loadwrap: some held output was lost: its temporary file could not be written\n".utf8)
 
     /// Moves what memory holds into a new private temporary file.

@@ -76,6 +76,7 @@ final class OverlayPresenter: Presenter {
         write(painter.giveWay())
         self.held = nil
         held.replay { relay($0) }
+        held.discard()
     }
 
     func started() {}
@@ -98,6 +99,7 @@ final class OverlayPresenter: Presenter {
     /// `--until ready --tail` shows its logs after the ready line. A later failure has only that
     /// rest on the screen (`--log` has it all).
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        held?.discard()
         held = nil
         var bytes = painter.end()
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { bytes += painter.ownLine(String(line.dropLast()), lineEnd: lineEnd) }

@@ -122,6 +122,7 @@ final class PlainPresenter: Presenter {
 
     /// The early stop's line; held output is dropped and the rest passes (see `OverlayPresenter`).
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        held?.discard()
         held = nil
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { write(line) }
     }

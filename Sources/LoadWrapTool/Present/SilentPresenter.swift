@@ -25,6 +25,7 @@ final class SilentPresenter: Presenter {
     func started() {}
     func titleChanged(_ title: String) {}
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
+        held?.discard()
         held = nil
     }
 

@@ -62,6 +62,22 @@ import Testing
         #expect(!Loadwrap.text(recovered.output).contains("run "))
     }
 
+    /// An early stop is a success for what was held before it: dropped then, it stays dropped, and
+    /// a later attempt's failure replays only what was held after it, in every mode.
+    @Test(arguments: ["plain", "silent", "overlay"])
+    func outputDroppedByAnEarlyStopDoesNotComeBackWithALaterFailure(_ mode: String) throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let script = #"c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "#
+            + #"if [ $c = 1 ]; then echo before-1; echo READY; echo after-1; else echo run-$c; fi; exit 1"#
+        let run = try PtySession.run(
+            Loadwrap.command(["--mode", mode, "--quiet", "--until", "READY", "--retry", "1", "--retry-delay", "1ms",
+                              "--", "sh", "-c", "cd '\(directory)' && \(script)"]))
+        #expect(run.termination == .exited(1))
+        let lines = Loadwrap.maskedLines(run.output)
+        #expect(!lines.contains("before-1") && !lines.contains("READY"))
+        #expect(lines.filter { $0 == "run-2" }.count == 1)
+    }
+
     /// A retry that cannot start (the command went away, a fork that fails) ends the run: what
     /// `--quiet` held of the attempts before it is a failed run's output, shown in every mode.
     @Test(arguments: ["plain", "silent", "overlay"])
