@@ -19,7 +19,7 @@ struct JobSummary {
 
     /// The job summary of a GitHub Actions run, or nil elsewhere.
     init?(environment: [String: String]) {
-        guard environment["GITHUB_ACTIONS"] == "true", let path = environment[Self.variable], !path.isEmpty else { return nil }
+        guard CIService.detect(environment) == .github, let path = environment[Self.variable], !path.isEmpty else { return nil }
         self.path = path
     }
 
@@ -92,11 +92,12 @@ struct JobSummary {
     }
 
     /// `text` as Markdown table text: the characters that end a cell, start code, emphasis,
-    /// a link or HTML are escaped, so a title from a command line renders as typed.
+    /// a link, math (`$`, which GitHub renders since 2022) or HTML are escaped, so a title from a
+    /// command line renders as typed.
     static func escaped(_ text: String) -> String {
         CIService.escaped(text, [
             "\\": "\\\\", "|": "\\|", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "~": "\\~",
-            "#": "\\#", "<": "&lt;", ">": "&gt;", "&": "&amp;",
+            "#": "\\#", "$": "\\$", "<": "&lt;", ">": "&gt;", "&": "&amp;",
         ])
     }
 }

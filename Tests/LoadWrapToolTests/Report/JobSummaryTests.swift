@@ -17,8 +17,8 @@ import Testing
 
     /// A title from a command line renders as typed: nothing in it ends a cell or formats.
     @Test func titlesAreEscapedForMarkdown() {
-        let row = JobSummary.row(mark: "✔", title: "a|b `c` <img> [x](y) *z* & \\", outcome: .done, elapsedMS: 0)
-        #expect(row == "| ✔ | a\\|b \\`c\\` &lt;img&gt; \\[x\\](y) \\*z\\* &amp; \\\\ | 0.0s | exit 0 |\n")
+        let row = JobSummary.row(mark: "✔", title: "a|b `c` <img> [x](y) *z* & \\ $x$", outcome: .done, elapsedMS: 0)
+        #expect(row == "| ✔ | a\\|b \\`c\\` &lt;img&gt; \\[x\\](y) \\*z\\* &amp; \\\\ \\$x\\$ | 0.0s | exit 0 |\n")
     }
 
     /// A row stays a few hundred bytes, however long the title.
@@ -54,6 +54,7 @@ import Testing
 
     @Test func onlyOnGitHubActions() {
         #expect(JobSummary(environment: ["GITHUB_ACTIONS": "true", JobSummary.variable: "/tmp/s"])?.path == "/tmp/s")
+        #expect(JobSummary(environment: ["GITHUB_ACTIONS": "True", JobSummary.variable: "/tmp/s"])?.path == "/tmp/s")
         #expect(JobSummary(environment: [JobSummary.variable: "/tmp/s"]) == nil)
         #expect(JobSummary(environment: ["GITHUB_ACTIONS": "true", JobSummary.variable: ""]) == nil)
     }
