@@ -35,6 +35,29 @@ struct TailFailureTests {
         try run.expectBareScreenAndEndLine(status: 3, endLine: "✖ @work · exit 3 · ")
     }
 
+    /// A status of three lines redrawn in place (`CUU 3`, as multi-line progress does) needs
+    /// three rows bare, however many lines it writes: the block takes no more, so on the bottom of
+    /// a full screen it scrolls no further than the bare run and the replay lands where the bare
+    /// output did. Counting line feeds instead, the block grew to six rows and the screen ended
+    /// three rows higher (found by `ScreenFuzzTests.tailLeaves…`).
+    @Test func aStatusRedrawnInPlaceOnAFullScreenLeavesTheBareScreenAndTheEndLine() throws {
+        let terminal = try TmuxTerminal(cols: 60, rows: 12)
+        let run = try Runs(terminal)
+        defer { run.remove() }
+        let command = try run.script("cmd", #"""
+            printf 'step 0 a\nstep 0 b\nstep 0 c\n'
+            for i in 1 2 3 4 5; do
+                printf '\033[3A\033[Kstep %s a\n\033[Kstep %s b\n\033[Kstep %s c\n' $i $i $i; sleep 0.05
+            done
+            """# + "\n" + TailScreen.waitFor(run.stopFile) + " exit 3")
+        try run.start(wrapped: "seq 20; \(TailScreen.loadwrap()) sh \(command)", bare: "seq 20; sh \(command)")
+        #expect(try terminal.waitFor("run") {
+            TailScreen.showsWindow($0, ["step 5 a", "step 5 b", "step 5 c"]) && TailScreen.spinnerRows($0) == [11]
+        }, "\((try? terminal.visibleRows("run")) ?? [])")
+        run.stop()
+        try run.expectBareScreenAndEndLine(status: 3, endLine: "✖ @work · exit 3 · ")
+    }
+
     @Test func aTimeoutIsAFailureThatReplaysEverything() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
         let run = try Runs(terminal)
