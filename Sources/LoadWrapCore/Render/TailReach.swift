@@ -32,7 +32,10 @@ struct TailReach: Sendable {
 
     /// Follows one chunk on a screen `screenRows` tall.
     mutating func feed(_ chunk: UnsafeRawBufferPointer, screenRows: Int) {
-        for byte in chunk where deepest < enough {
+        // Checked per chunk, then per byte: a `where` on the loop would still visit every byte.
+        guard deepest < enough else { return }
+        for byte in chunk {
+            guard deepest < enough else { return }
             if parser.isActive {
                 if let sequence = parser.feed(byte) { apply(sequence, screenRows: screenRows) }
             } else if byte == 0x1B {
