@@ -3,8 +3,10 @@
 
 `--tail`: `loadwrap --tail -- cat TEXT` holds the text (4 MiB in memory, the rest in its
 temporary file) and draws only the window, against `script -qec 'cat TEXT' /dev/null` writing it
-all to the same kind of terminal in the same run. Both timed from spawn to exit: loadwrap's
-terminal sees only its block, so there is no first byte of the text to start from.
+all to the same kind of terminal in the same run, and bare `cat` into one pty after each
+`script` run: the floor, as the command under loadwrap writes into a pty all the same. All timed
+from spawn to exit: loadwrap's terminal sees only its block, so there is no first byte of the
+text to start from.
 
 `--log`: `loadwrap --log FILE -- cat TEXT` against `loadwrap -- cat TEXT`, spawn to exit, paired;
 the file must hold every byte the terminal got from the command (the pty's \\r\\n included)."""
@@ -12,7 +14,7 @@ the file must hold every byte the terminal got from the command (the pty's \\r\\
 import os
 import shutil
 
-from ..common import Misbehaved, log
+from ..common import Misbehaved, log, which
 from ..config import LOADWRAP, MIB, TTY_BYTES, TTY_PAIRS
 from ..files import make_text, scratch
 from ..figure import Result
@@ -30,13 +32,23 @@ def tail(ctx):
     path = os.path.join(ctx.tmp, "tail.txt")
     log(f"--tail: writing {TTY_BYTES // MIB} MiB of seq output, {TTY_PAIRS} pairs against script")
     with scratch(path, make_text, TTY_BYTES) as (size, lines):
-        sides = {"A": [LOADWRAP, "--tail", "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"]}
-        runs = run_pairs(TTY_PAIRS, lambda side: _run(ctx, side, sides[side], size, lines))
+        sides = {"A": [LOADWRAP, "--tail", "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"],
+                 "bare": [which("cat"), path]}
+        bare = []
+
+        def run(side):
+            result = _run(ctx, side, sides[side], size, lines)
+            if side == "B":  # the floor: the command writing into one pty, as under loadwrap
+                bare.append(_run(ctx, "bare", sides["bare"], size, lines)[0])
+            return result
+
+        runs = run_pairs(TTY_PAIRS, run)
     rates = {side: [run[0] for run in runs[side]] for side in "AB"}
     shown = [run[1] for run in runs["A"]]
     peaks = [run[2] for run in runs["A"]]
     return Result(rates["A"], rates["B"], facts={"mib": size // MIB}, notes=[
-        f"--tail MB/s: loadwrap {spread(rates['A'], 1, 0)}; script {spread(rates['B'], 1, 0)}; bytes loadwrap "
+        f"--tail MB/s: loadwrap {spread(rates['A'], 1, 0)}; script {spread(rates['B'], 1, 0)}; bare `cat` on the "
+        f"pty {spread(bare, 1, 0)} (loadwrap ÷ bare {median(rates['A']) / median(bare):.2f}×); bytes loadwrap "
         f"drew per run (the window): median {median(shown):.0f}; its peak memory (VmHWM) {max(peaks):.1f} MiB "
         f"for {size // MIB} MiB held; " + ctx.cores.describe()])
 
