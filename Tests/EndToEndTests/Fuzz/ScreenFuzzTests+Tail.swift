@@ -5,8 +5,9 @@ import Testing
 /// full (so the block meets the bottom and scrolls it). docs/tail.md's rules are the oracle:
 ///
 /// - success: the screen before the run, scrolled up by k rows for some k ≤ N (the rows the
-///   block needed where it met the bottom; k = 0 when there was room), with the cursor back at
-///   the block's top and visible;
+///   block needed where it met the bottom; k = 0 when there was room) and k no more than one row
+///   past what the bare run scrolled (a prompt's row), with the cursor back at the block's top
+///   and visible;
 /// - failure (`exit 3` after the program): the bare run's screen, then the end line.
 ///
 /// A failure is fuzzed with room below the block (after 0 or 12 lines), where the oracle is exact.
@@ -48,7 +49,7 @@ extension ScreenFuzzTests {
                 let expected = fuzzCase.bareAndEndLine(bare: run.bare.output, wrapped: run.wrapped.output)
                 #expect(actual == expected, "\(context)\nwrapped (left) vs bare and end line (right): \(actual.difference(from: expected))")
             } else {
-                let candidates = fuzzCase.screensBefore()
+                let candidates = fuzzCase.screensBefore(bare: run.bare.output)
                 let closest = candidates.first { $0.cursorRow == actual.cursorRow } ?? candidates[0]
                 #expect(candidates.contains(actual), "\(context)\nwrapped (left) vs before (right): \(actual.difference(from: closest))")
             }
@@ -66,9 +67,11 @@ struct TailFuzzCase {
     let fails: Bool
     var status: Int32 { fails ? 3 : 0 }
 
-    /// The defaults without what makes the window give way.
+    /// The defaults without what makes the window give way, and without clearing the scrollback,
+    /// which would hide how far the bare run scrolled.
     static let features = OutputFeatures.defaults.subtracting(
-        [.scrollRegions, .scrollRegionKept, .alternateScreen, .alternateScreen1047, .alternateScreenRendition])
+        [.scrollRegions, .scrollRegionKept, .alternateScreen, .alternateScreen1047, .alternateScreenRendition,
+         .clearScrollback])
 
     init(seed: UInt64) {
         program = OutputProgramGenerator.program(seed: seed, features: Self.features)
@@ -87,13 +90,15 @@ struct TailFuzzCase {
             + ["/bin/sh", "-c", program.script + (fails ? "\nexit 3" : "")]
     }
 
-    /// The screens a success may leave: the one after `seq P`, scrolled up by k ≤ N rows, the
-    /// cursor k rows up, where the block's top was. (Below a screen's bottom k rows of line feeds
-    /// scroll it; with room they only move the cursor, which the CUU brings back.)
-    func screensBefore() -> [ScreenSnapshot] {
-        let seq = (1...max(prefill, 1)).prefix(prefill).map { "\($0)\r\n" }.joined()
-        return (0...lines).map { k in
-            Loadwrap.screen(Array((seq + String(repeating: "\n", count: k) + (k > 0 ? "\u{1B}[\(k)A" : "")).utf8)).snapshot
+    /// The screens a success may leave: the one after `seq P`, scrolled up by k rows, the cursor
+    /// k rows up, where the block's top was. (Below a screen's bottom k rows of line feeds scroll
+    /// it; with room they only move the cursor, which the CUU brings back.) k is at most N, and at
+    /// most one more than the rows the bare run scrolled (`bare`, its bytes): the prompt's row.
+    func screensBefore(bare: [UInt8]) -> [ScreenSnapshot] {
+        let seq = Array((1...max(prefill, 1)).prefix(prefill).map { "\($0)\r\n" }.joined().utf8)
+        let bareScrolled = Loadwrap.screen(bare).snapshot.scrollbackCount - Loadwrap.screen(seq).snapshot.scrollbackCount
+        return (0...min(lines, bareScrolled + 1)).map { k in
+            Loadwrap.screen(seq + Array((String(repeating: "\n", count: k) + (k > 0 ? "\u{1B}[\(k)A" : "")).utf8)).snapshot
         }
     }
 
