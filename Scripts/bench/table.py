@@ -4,10 +4,12 @@ that both prints in the table and decides its "ok?"."""
 
 from .config import IDLE_SECONDS
 from .figure import Figure, Target, Value, excess, own, ratio
-from .measure import exiting, frame, history, idle, latency, memory, pipe, startup, tty, watch
+from .measure import exiting, frame, history, idle, latency, memory, pipe, startup, tail, tty, watch
 from .stats import median
 
 WATCH_RATIO = 0.8  # issue 25: watching keeps at least this share of the plain relay's speed
+TAIL_RATIO = 1.0  # issue 24: holding and drawing the window is at least as fast as `script` showing it all
+LOG_RATIO = 0.9  # issue 24: copying everything to a file keeps this share of the run's speed without it
 
 IDLE_CPU_MS = 6  # loadwrap's own CPU over the idle run (issue 14)
 FRAME_US = 50  # one frame: erase + redraw of an unchanged title (issue 14)
@@ -104,4 +106,14 @@ FIGURES = (
     _watching("watch progress every",
               "watching: the same `--progress-from`, Ninja log (`[123/900000] …`: a match on every line)",
               watch.progress_every),
+    Figure(
+        key="tail",
+        label="`--tail` on a pty: `loadwrap --tail -- cat {mib} MiB` of lines, held, the window drawn",
+        measure=tail.tail, unit="{:.0f} MB/s", baseline="`script -qec` {b}",
+        value=ratio(2, paired=True), target=Target("≥", TAIL_RATIO, "×")),
+    Figure(
+        key="log",
+        label="`--log`: `loadwrap --log FILE -- cat {mib} MiB` of lines, all on a pty",
+        measure=tail.log_file, unit="{:.0f} MB/s", baseline="without `--log` {b}",
+        value=ratio(2, paired=True), target=Target("≥", LOG_RATIO, "×")),
 )

@@ -10,16 +10,20 @@ package struct Tail: Sendable {
     package var screenRows: Int
     /// Follows the held output's effect on a terminal, as the painter follows output it shows.
     private var scanner = OutputScanner()
+    /// How far down the held output would have taken the cursor bare: the block's bound.
+    private var reach: TailReach
 
     /// A window of `capacity` lines on a terminal `screenRows` tall.
     package init(capacity: Int, screenRows: Int) {
         window = TailWindow(capacity: capacity)
+        reach = TailReach(enough: capacity)
         self.screenRows = screenRows
     }
 
     /// Follows one chunk of held output.
     package mutating func hold(_ chunk: UnsafeRawBufferPointer) {
         window.feed(chunk)
+        reach.feed(chunk, screenRows: screenRows)
         scanner.scan(chunk)
     }
 
@@ -34,10 +38,16 @@ package struct Tail: Sendable {
     /// The rows to draw on a terminal `columns` wide: the last ones the screen's height allows,
     /// each cut to half the width, as the spinner line is, so a terminal that reflows never
     /// rewraps one when narrowed (`Overlay.drawnColumns`).
+    ///
+    /// No more rows than the bare output took below its first (`TailReach`), so where the block
+    /// meets the bottom of a full screen it scrolls it no further than the bare run would have;
+    /// a prompt on the lowest row the output reached shows too, with the spinner line below it.
     func rows(columns: Int) -> [[UInt8]] {
-        let limit = TailBlock.rowLimit(capacity: window.capacity, screenRows: screenRows)
+        let rows = window.rows
+        let prompt = reach.atDeepest && window.writingLine ? 1 : 0
+        let limit = min(TailBlock.rowLimit(capacity: window.capacity, screenRows: screenRows), reach.deepest + prompt)
         let width = Overlay.drawnColumns(columns)
-        return window.rows.suffix(limit).map { $0.rendered(columns: width) }
+        return rows.suffix(limit).map { $0.rendered(columns: width) }
     }
 
     /// The bytes that draw the block, rows then `overlay`'s line, for the overlay's width. A block

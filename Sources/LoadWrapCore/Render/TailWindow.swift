@@ -41,6 +41,9 @@ struct TailWindow: Sendable {
         return Array(finished.suffix(capacity - 1)) + [current]
     }
 
+    /// True when a line is being written (a prompt): the last of `rows`.
+    var writingLine: Bool { capacity > 0 && !current.isEmpty }
+
     /// Follows one chunk of output, in order.
     mutating func feed(_ chunk: UnsafeRawBufferPointer) {
         guard capacity > 0, let base = chunk.baseAddress, chunk.count > 0 else { return }

@@ -9,30 +9,6 @@ import Testing
 struct TailTests {
     private static let loadwrap = TestEnvironment.loadwrap
 
-    /// A command that prints `lines` numbered lines, then waits for `stop` and exits `code`.
-    private static func command(lines: Int, stop: String, code: Int = 0) -> String {
-        "sh -c 'i=0; while [ $i -lt \(lines) ]; do i=$((i+1)); echo \"line $i\"; done;"
-            + " while [ ! -e \(stop) ]; do sleep 0.05; done; exit \(code)'"
-    }
-
-    /// Rows of the spinner line: the title's marker.
-    private static func spinnerRows(_ rows: [String]) -> [Int] {
-        rows.indices.filter { rows[$0].contains("@work") }
-    }
-
-    /// True when the screen shows the spinner with exactly `lines` right above it.
-    private static func showsWindow(_ rows: [String], _ lines: [String]) -> Bool {
-        let spinner = spinnerRows(rows)
-        guard spinner.count == 1, spinner[0] >= lines.count else { return false }
-        let above = Array(rows[(spinner[0] - lines.count)..<spinner[0]])
-        let others = rows.enumerated().filter { !(spinner[0] - lines.count...spinner[0]).contains($0.offset) }
-        return above == lines && !others.contains { $0.element.hasPrefix("line ") }
-    }
-
-    private func stopFile(_ directory: String, _ name: String) {
-        FileManager.default.createFile(atPath: "\(directory)/\(name).stop", contents: nil)
-    }
-
     @Test func midRunTheLastLinesThenASuccessLeavesTheScreenAsBefore() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
         let directory = try TestEnvironment.temporaryDirectory()
@@ -40,9 +16,9 @@ struct TailTests {
         try terminal.start("before", script: "echo before")
         #expect(terminal.waitForExit("before") == 0)
         let stop = "\(directory)/run.stop"
-        try terminal.start("run", script: "echo before; \(Self.loadwrap) --tail=3 --delay 0 --title @work -- \(Self.command(lines: 10, stop: stop))")
-        #expect(try terminal.waitFor("run") { Self.showsWindow($0, ["line 8", "line 9", "line 10"]) }, "\((try? terminal.visibleRows("run")) ?? [])")
-        stopFile(directory, "run")
+        try terminal.start("run", script: "echo before; \(Self.loadwrap) --tail=3 --delay 0 --title @work -- \(TailScreen.command(lines: 10, stop: stop))")
+        #expect(try terminal.waitFor("run") { TailScreen.showsWindow($0, ["line 8", "line 9", "line 10"]) }, "\((try? terminal.visibleRows("run")) ?? [])")
+        TailScreen.stop(directory, "run")
         #expect(terminal.waitForExit("run") == 0)
         let (runScreen, beforeScreen) = (try terminal.finalScreen("run"), try terminal.finalScreen("before"))
         #expect(runScreen == beforeScreen, "\(runScreen)\n\(beforeScreen)")
@@ -69,8 +45,8 @@ struct TailTests {
         let script = "printf '\\033[32mgreen\\033[0m\\n'; printf '日本語日本語日本語日本語\\n'; printf ' 10%%\\r 50%%\\r100%%';"
             + " while [ ! -e \(stop) ]; do sleep 0.05; done"
         try terminal.start("run", script: "\(Self.loadwrap) --tail --delay 0 --title @work -- sh -c \"\(script)\"")
-        #expect(try terminal.waitFor("run") { Self.showsWindow($0, ["green", "日本語日本語日本語日", "100%"]) }, "\((try? terminal.visibleRows("run")) ?? [])")
-        stopFile(directory, "run")
+        #expect(try terminal.waitFor("run") { TailScreen.showsWindow($0, ["green", "日本語日本語日本語日", "100%"]) }, "\((try? terminal.visibleRows("run")) ?? [])")
+        TailScreen.stop(directory, "run")
         #expect(terminal.waitForExit("run") == 0)
         #expect(try terminal.visibleRows("run").allSatisfy(\.isEmpty))
     }
@@ -84,17 +60,17 @@ struct TailTests {
         for wrapped in [false, true] {
             let name = wrapped ? "run" : "before"
             let stop = "\(directory)/\(name).stop"
-            let run = wrapped ? "\(Self.loadwrap) --tail --delay 0 --title @work -- \(Self.command(lines: 20, stop: stop))"
+            let run = wrapped ? "\(Self.loadwrap) --tail --delay 0 --title @work -- \(TailScreen.command(lines: 20, stop: stop))"
                 : "while [ ! -e \(stop) ]; do sleep 0.05; done"
             try terminal.start(name, script: "seq 5; \(run)")
-            if wrapped { #expect(try terminal.waitFor(name) { Self.showsWindow($0, (15...20).map { "line \($0)" }) }) }
+            if wrapped { #expect(try terminal.waitFor(name) { TailScreen.showsWindow($0, (15...20).map { "line \($0)" }) }) }
             for (cols, rows) in sizes {
                 try terminal.resize(name, cols: cols, rows: rows)
                 let limit = min(6, rows - 3)
                 let lines = (21 - limit...20).map { "line \($0)" }
-                if wrapped { #expect(try terminal.waitFor(name) { Self.showsWindow($0, lines) && $0.count >= rows }, "\(cols)x\(rows)") }
+                if wrapped { #expect(try terminal.waitFor(name) { TailScreen.showsWindow($0, lines) && $0.count >= rows }, "\(cols)x\(rows)") }
             }
-            stopFile(directory, name)
+            TailScreen.stop(directory, name)
             #expect(terminal.waitForExit(name) == 0)
             screens.append(try terminal.finalScreen(name))
         }
@@ -121,7 +97,7 @@ struct TailTests {
         var screens: [TmuxTerminal.FinalScreen] = []
         for (name, prefix) in [("bare", ""), ("run", "\(Self.loadwrap) --tail --delay 0 --title @work -- ")] {
             try terminal.start(name, script: "\(prefix)sh -c '\(script)'")
-            #expect(try terminal.waitFor(name) { $0.contains("Password:") && Self.spinnerRows($0).isEmpty })
+            #expect(try terminal.waitFor(name) { $0.contains("Password:") && TailScreen.spinnerRows($0).isEmpty })
             try terminal.sendKeys(name, "secret", "Enter")
             #expect(terminal.waitForExit(name) == 0)
             screens.append(try terminal.finalScreen(name))
@@ -141,29 +117,40 @@ struct TailTests {
     @Test func ctrlCIsAFailureThatShowsEverything() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
         try terminal.start("run", script: "\(Self.loadwrap) --tail=2 --delay 0 --title @work -- sh -c 'seq 5; sleep 30'")
-        #expect(try terminal.waitFor("run") { Self.showsWindow($0, ["4", "5"]) })
+        #expect(try terminal.waitFor("run") { TailScreen.showsWindow($0, ["4", "5"]) })
         try terminal.sendKeys("run", "C-c")
         #expect(terminal.waitForExit("run") == 130)
         let rows = try terminal.visibleRows("run")
         #expect(Array(rows.prefix(6)) == ["1", "2", "3", "4", "5", "^C"], "\(rows)")
-        #expect(rows[6].hasPrefix("✖ @work · killed by SIGINT · ") && Self.spinnerRows(rows) == [6], "\(rows)")
+        #expect(rows[6].hasPrefix("✖ @work · killed by SIGINT · ") && TailScreen.spinnerRows(rows) == [6], "\(rows)")
     }
 
-    @Test func theLogGetsEveryByteOfALargeOutputInFlatMemory() throws {
+    /// 100 MiB of lines through `--tail`: the log has every byte (as the pty turned them into
+    /// `\r\n`) and memory stays flat: the peak with 100 MiB is within 4 MiB of the peak with
+    /// 10 MiB, both past the 4 MiB held in memory, so holding spilled to its file in both.
+    @Test(.timeLimit(.minutes(5)))
+    func theLogGetsEveryByteOfALargeOutputInFlatMemory() throws {
         let directory = try TestEnvironment.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        // Past the 4 MiB held in memory, so the held output spills to its file too.
-        let count = 1_000_000
+        let small = try Self.peakKiB(lines: 1_500_000, directory)
+        let large = try Self.peakKiB(lines: 13_000_000, directory)
+        let size = (try? FileManager.default.attributesOfItem(atPath: "\(directory)/log")[.size] as? Int) ?? 0
+        #expect(size >= 100 << 20, "\(size) bytes is not 100 MiB")
+        #expect(small > 0 && large - small < 4096, "peak \(large) KiB with 100 MiB, \(small) KiB with 10 MiB")
+    }
+
+    /// Runs `loadwrap --tail --log` on `seq lines` under GNU time; checks the log against seq's
+    /// output with every `\n` as `\r\n` (cmp, byte for byte); returns the peak RSS in KiB.
+    private static func peakKiB(lines: Int, _ directory: String) throws -> Int {
+        let (log, rss) = ("\(directory)/log", "\(directory)/rss")
         let run = try PtySession.run(
-            ["/usr/bin/time", "-f", "maxrss=%M", "-o", "\(directory)/rss", TestEnvironment.loadwrap, "--tail", "--log", "\(directory)/log",
-             "--", "seq", "\(count)"])
+            ["/usr/bin/time", "-f", "%M", "-o", rss, TestEnvironment.loadwrap, "--tail", "--log", log, "--", "seq", "\(lines)"],
+            timeout: 120)
         #expect(run.termination == .exited(0))
-        let log = FileManager.default.contents(atPath: "\(directory)/log") ?? Data()
-        let expected = (1...count).map { "\($0)\r\n" }.joined()
-        #expect(log.count == expected.utf8.count && log == Data(expected.utf8), "the pty's \\r\\n, every byte")
-        let rss = (try? String(contentsOfFile: "\(directory)/rss", encoding: .utf8))?.split(separator: "=").last
-            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        #expect((rss ?? 0) > 0 && rss! < 40_000, "max RSS \(rss ?? -1) KiB for 6.9 MB of output")
+        let compare = try PtySession.run(["sh", "-c", "seq \(lines) | sed 's/$/\\r/' | cmp - \(log)"], timeout: 120)
+        #expect(compare.termination == .exited(0), "\(lines) lines: \(Loadwrap.text(compare.output))")
+        let text = (try? String(contentsOfFile: rss, encoding: .utf8)) ?? ""
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     @Test func anUnwritableLogStopsTheRunBeforeTheCommandStarts() throws {

@@ -49,9 +49,10 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
-    /// The visible rows of window `name`, without colours.
-    func visibleRows(_ name: String) throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
+    /// The visible rows of window `name`, without colours, or with them as SGR sequences
+    /// (`capture-pane -e`) when `colours`.
+    func visibleRows(_ name: String, colours: Bool = false) throws -> [String] {
+        try tmux(["capture-pane", "-p"] + (colours ? ["-e"] : []) + ["-t", name]).components(separatedBy: "\n")
     }
 
     /// Polls the visible rows every 20 ms until `condition` holds for them; false on timeout.
