@@ -20,20 +20,24 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test check-layers fuzz install uninstall dist bench demo clean lint-workflows
+.PHONY: build test check-layers check-docs fuzz install uninstall dist bench demo clean lint-workflows
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # The explicit-import check fails the build on an `import` of a target that is not a declared
 # dependency, so no layer reaches up unseen (docs/architecture.md).
-test: check-layers
+test: check-layers check-docs
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test
 
 # The library built alone compiles none of the tool's files (Scripts/check-layers.sh).
 check-layers:
 	SWIFT="$(SWIFT)" sh Scripts/check-layers.sh
+
+# The paths, links, make targets and test names the documents name exist (Scripts/check-docs.py).
+check-docs:
+	python3 Scripts/check-docs.py
 
 # The differential, argument and control-channel fuzz suites with many seeds (the default
 # `make test` runs a few dozen); FUZZ_SEED, FUZZ_COUNT and FUZZ_FEATURES choose them.
