@@ -302,6 +302,12 @@ package struct Painter {
         return bytes
     }
 
+    /// The bytes before loadwrap writes the command's held output: a line end where the cursor is
+    /// not at a line's start (after a key's echo), so the replay begins a line of its own.
+    package mutating func replaying(lineEnd: String) -> [UInt8] {
+        atLineStart ? [] : Array(lineEnd.utf8)
+    }
+
     /// Notes that loadwrap wrote the command's held output (`--quiet`) after erasing the line.
     package mutating func replayed(endingAtLineStart: Bool) {
         scanner.mark(atLineStart: endingAtLineStart)

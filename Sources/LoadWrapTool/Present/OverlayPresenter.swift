@@ -113,6 +113,7 @@ final class OverlayPresenter: Presenter {
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
         write(painter.end(failed: !outcome.succeeded))
         if let held, !outcome.succeeded {
+            write(painter.replaying(lineEnd: lineEnd))
             held.replay(to: destination)
             painter.replayed(endingAtLineStart: held.endsAtLineStart)
         }

@@ -1,4 +1,9 @@
 import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The attempts of one run (`--retry`): starts each, decides from how it ended whether another
 /// follows, waits the delay between them, and hands back the last one, whose end is the run's.
@@ -36,7 +41,7 @@ struct AttemptRunner {
                                    outcome: controller.outcome(end, timeout: wrapper.timeout),
                                    elapsedMS: clock.nowMS() - startMS)
             guard let next = attempt.next, retries(last) else { return last }
-            if let signo = wait(after: attempt, last) { return last.stopped(by: signo) }
+            if let stop = wait(after: attempt, last) { return last.stopped(by: stop) }
             input.prepare(0)
             attempt = next
         }
@@ -49,10 +54,10 @@ struct AttemptRunner {
     }
 
     /// Gives the terminal back, ends the display of `attempt` with a note of what comes next, and
-    /// waits; returns the signal that stopped the wait, or nil. The terminal's own modes come
+    /// waits; returns the delivery that stopped the wait, or nil. The terminal's own modes come
     /// first: a Ctrl-C typed once the note shows must reach loadwrap as SIGINT, not sit unread as
     /// a byte in raw mode's input.
-    private func wait(after attempt: Attempt, _ last: LastAttempt) -> Int32? {
+    private func wait(after attempt: Attempt, _ last: LastAttempt) -> SignalPipe.Delivery? {
         let delayMS = attempt.delayMS(firstMS: policy.firstDelayMS)
         last.wrapper.releaseKeyboard()
         last.controller.retrying(last.outcome, elapsedMS: last.elapsedMS, note: attempt.retryNote(delayMS: delayMS))
@@ -74,10 +79,13 @@ struct LastAttempt {
         (self.wrapper, self.controller, self.end, self.outcome, self.elapsedMS) = (wrapper, controller, end, outcome, elapsedMS)
     }
 
-    /// This attempt, as the last of a run stopped by `signo` before the next one.
-    func stopped(by signo: Int32) -> LastAttempt {
+    /// This attempt, as the last of a run stopped by `stop` before the next one. A key's signal
+    /// came with its echo (`^C`) where the cursor was, the keyboard being given back for the
+    /// wait: the presenter hears of it, as during a run, so what it writes next starts below.
+    func stopped(by stop: SignalPipe.Delivery) -> LastAttempt {
+        if !stop.sentByProcess && [SIGINT, SIGQUIT].contains(stop.signo) { controller.signalKeyTyped() }
         var copy = self
-        copy.stoppedBy = signo
+        copy.stoppedBy = stop.signo
         return copy
     }
 

@@ -9,8 +9,8 @@ import Darwin
 /// Ctrl-C, SIGTERM, SIGHUP or SIGQUIT end it (no attempt after a stop), Ctrl-Z stops loadwrap
 /// until `fg`, anything else (a late SIGCHLD, a resize) waits on.
 enum RetryDelay {
-    /// Waits `ms`; returns the signal that cut the wait short, for loadwrap to end by, or nil.
-    static func wait(_ ms: Int, signals: SignalPipe, clock: any TimeSource) -> Int32? {
+    /// Waits `ms`; returns the delivery that cut the wait short, for loadwrap to end by, or nil.
+    static func wait(_ ms: Int, signals: SignalPipe, clock: any TimeSource) -> SignalPipe.Delivery? {
         let until = clock.nowMS() + ms
         while case let left = until - clock.nowMS(), left > 0 {
             var ready = pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)
@@ -18,7 +18,7 @@ enum RetryDelay {
             for delivery in signals.drain() {
                 switch delivery.signo {
                 case SIGINT, SIGQUIT, SIGTERM, SIGHUP:
-                    return delivery.signo
+                    return delivery
                 case SIGTSTP:
                     signals.restoreDefault(SIGTSTP)
                     kill(getpid(), SIGTSTP)

@@ -122,6 +122,21 @@ import Testing
         #expect(Self.runs(in: directory) == "1")
     }
 
+    /// The terminal echoes the Ctrl-C that stops the wait (`^C`, the keyboard given back): the
+    /// held output replayed after it starts a line of its own, not glued to the echo.
+    @Test func theHeldOutputAfterAnEchoedControlCStartsItsOwnLine() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let session = try PtySession(
+            Loadwrap.command(["--quiet", "--retry", "2", "--retry-delay", "30s", "--title", "t", "--"]
+                + Self.flaky(succeedingOn: 9, in: directory)))
+        defer { session.terminate() }
+        #expect(session.waitForOutput(containing: "retrying in 30s (2/3)"))
+        session.send("\u{03}")
+        #expect(session.waitForExit() == .signaled(SIGINT))
+        let rows = Loadwrap.screen(session.output).snapshot.trimmedText.split(separator: "\n").map(String.init)
+        #expect(rows.contains("^C") && rows.contains("run 1"), "\(rows) \(session.outputText.debugDescription)")
+    }
+
     /// A stop while loadwrap waits for the next attempt still ends the run as a last failed attempt
     /// would: the held output, the end line, the annotation and the summary row, then the death.
     @Test(arguments: [SIGINT, SIGTERM])
