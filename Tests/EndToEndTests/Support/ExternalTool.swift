@@ -14,6 +14,22 @@ enum ExternalTool {
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// Runs `/bin/sh` with `arguments` and `environment`, both output streams into one pipe, to
+    /// its end: the status and what it wrote. For the make-level scripts some tests run whole.
+    static func runShell(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     /// Whether the tests run on CI, where a missing tool is a failure rather than a reason to skip.
     static let onCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
 
