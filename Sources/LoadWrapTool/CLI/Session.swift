@@ -132,7 +132,12 @@ struct Session {
         do {
             stage = try Stage(self, attempt: attempt, shared: shared, startMS: startMS)
         } catch {
-            StandardStreams.err(error.message + "\n")  // no presenter yet to say it
+            // No presenter yet to say it; what earlier attempts held is a failed run's output.
+            if let held = shared.held {
+                held.replay(to: 2)
+                if !held.endsAtLineStart { StandardStreams.err("\n") }
+            }
+            StandardStreams.err(error.message + "\n")
             throw error
         }
         let title = attempt.title(options.resolvedTitle)

@@ -98,6 +98,24 @@ import Testing
         }
     }
 
+    /// A retry whose stage cannot be set up (its pipes: here attempt 1 lowers loadwrap's descriptor
+    /// limit with prlimit(1)) ends the run before any presenter exists: what `--quiet` held of
+    /// attempt 1 still comes before the reason. Plain and silent mode: overlay mode needs
+    /// descriptors to see attempt 1 end at all under so low a limit.
+    @Test(.enabled(if: ProcessLookup.isLinux && ExternalTool.exists("prlimit"), "prlimit(1) of util-linux"),
+          arguments: ["plain", "silent"])
+    func quietShowsTheHeldOutputWhenARetrysStageCannotBeSetUp(_ mode: String) throws {
+        let run = try PtySession.run(
+            Loadwrap.command(["--mode", mode, "--delay", "0", "--quiet", "--retry", "1", "--retry-delay", "1ms",
+                              "--title", "t", "--", "sh", "-c",
+                              "echo output of attempt 1; prlimit --pid $PPID --nofile=3:3; exit 3"]))
+        #expect(run.termination == .exited(125))
+        let text = Loadwrap.text(run.output)
+        let held = text.range(of: "output of attempt 1"), error = text.range(of: "Too many open files")
+        #expect(held != nil && error != nil, "\(text)")
+        if let held, let error { #expect(held.lowerBound < error.lowerBound, "the held output comes before the reason") }
+    }
+
     /// Each attempt gets the whole `--timeout`; `--no-retry-after-timeout` stops after the first.
     @Test func aTimeoutAppliesToEachAttempt() throws {
         let command = ["--mode", "plain", "--timeout", "200ms", "--retry", "1", "--retry-delay", "1ms", "--", "sleep", "30"]
