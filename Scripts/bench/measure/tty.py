@@ -49,8 +49,18 @@ def terminal(ctx):
 
 def _run(ctx, side, argv, size, lines):
     """One run: (MB/s from the first byte, bytes beyond the text and its carriage returns)."""
-    proc, pty = ctx.cores.spawn(lambda: on_pty(argv, ctx.env_overlay,
-                                               name={"A": "loadwrap -- cat", "B": "script"}.get(side, "cat")))
+    proc, seen, peak = run_on_pty(ctx, argv, {"A": "loadwrap -- cat", "B": "script"}.get(side, "cat"))
+    if side == "bare":  # cat straight onto the pty: \n becomes \r\n there too, nothing else
+        return size / ((proc.t_end - seen.first) / 1e3), 0
+    expect_every_line(proc, seen, size, lines)
+    ctx.peak("terminal", side, peak)
+    return size / ((proc.t_end - seen.first) / 1e3), seen.bytes - size - lines
+
+
+def run_on_pty(ctx, argv, name):
+    """Runs `argv` on a fresh pty the harness drains, on the bench's cores, to a clean exit with
+    the terminal's modes restored: (the process, what reached the terminal, its peak memory)."""
+    proc, pty = ctx.cores.spawn(lambda: on_pty(argv, ctx.env_overlay, name=name))
     seen = Counter(lines=True)
     peak = HighWater(proc.pid)
     try:
@@ -60,10 +70,12 @@ def _run(ctx, side, argv, size, lines):
     pty.expect_modes_restored(proc.name)
     pty.close()
     proc.expect(0)
-    if side == "bare":  # cat straight onto the pty: \n becomes \r\n there too, nothing else
-        return size / ((proc.t_end - seen.first) / 1e3), 0
+    return proc, seen, peak
+
+
+def expect_every_line(proc, seen, size, lines):
+    """The text reached the terminal whole: every one of its `lines` newlines, none added, and at
+    least its bytes and a carriage return a line."""
     if seen.newlines != lines or seen.bytes < size + lines:
         raise Misbehaved(f"{proc.name}: {seen.bytes} bytes / {seen.newlines} newlines reached the terminal, "
                          f"expected at least {size + lines} / exactly {lines}")
-    ctx.peak("terminal", side, peak)
-    return size / ((proc.t_end - seen.first) / 1e3), seen.bytes - size - lines
