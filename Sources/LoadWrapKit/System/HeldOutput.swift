@@ -58,6 +58,13 @@ package final class HeldOutput {
         replay { FileDescriptorIO.writeAll(fd, $0) }
     }
 
+    /// Writes everything held to `fd`, then `lineEnd` where it left a line unfinished: the held
+    /// output on lines of its own, for a line of loadwrap's to follow (why the run ended).
+    package func replayLines(to fd: Int32, lineEnd: String = "\n") {
+        replay(to: fd)
+        if !endsAtLineStart { FileDescriptorIO.writeAll(fd, lineEnd) }
+    }
+
     /// Hands everything held to `body`, in order, in chunks of at most 64 KiB from the file; a
     /// note follows when some of it was lost.
     package func replay(_ body: (UnsafeRawBufferPointer) -> Void) {

@@ -133,10 +133,7 @@ struct Session {
             stage = try Stage(self, attempt: attempt, shared: shared, startMS: startMS)
         } catch {
             // No presenter yet to say it; what earlier attempts held is a failed run's output.
-            if let held = shared.held {
-                held.replay(to: 2)
-                if !held.endsAtLineStart { StandardStreams.err("\n") }
-            }
+            shared.held?.replayLines(to: 2)
             StandardStreams.err(error.message + "\n")
             throw error
         }

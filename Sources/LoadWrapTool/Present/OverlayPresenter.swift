@@ -140,10 +140,7 @@ final class OverlayPresenter: Presenter {
     /// What earlier attempts held (`--quiet`, `--tail`), as at a failed end, then the reason on a
     /// line of its own: a retry that cannot start ends the run. Nothing of this attempt was drawn.
     func failedToStart(_ message: String) {
-        if let held {
-            held.replay(to: destination)
-            if !held.endsAtLineStart { write(Array(lineEnd.utf8)) }
-        }
+        held?.replayLines(to: destination, lineEnd: lineEnd)
         StandardStreams.err(message + "\n")
     }
 

@@ -38,10 +38,7 @@ final class SilentPresenter: Presenter {
     /// What earlier attempts held (`--quiet`), as at a failed end, then the reason on a line of
     /// its own: a retry that cannot start ends the run.
     func failedToStart(_ message: String) {
-        if let held {
-            held.replay(to: destination)
-            if !held.endsAtLineStart { FileDescriptorIO.writeAll(destination, "\n") }
-        }
+        held?.replayLines(to: destination)
         StandardStreams.err(message + "\n")
     }
 
