@@ -41,7 +41,7 @@ struct AttemptRunner {
                                    outcome: controller.outcome(end, timeout: wrapper.timeout),
                                    elapsedMS: clock.nowMS() - startMS)
             guard let next = attempt.next, retries(last) else { return last }
-            if let stop = wait(after: attempt, last) { return last.stopped(by: stop) }
+            if let signo = wait(after: attempt, last) { return last.stopped(by: signo) }
             input.prepare(0)
             attempt = next
         }
@@ -54,14 +54,17 @@ struct AttemptRunner {
     }
 
     /// Gives the terminal back, ends the display of `attempt` with a note of what comes next, and
-    /// waits; returns the delivery that stopped the wait, or nil. The terminal's own modes come
+    /// waits; returns the signal that stopped the wait, or nil. The terminal's own modes come
     /// first: a Ctrl-C typed once the note shows must reach loadwrap as SIGINT, not sit unread as
-    /// a byte in raw mode's input.
-    private func wait(after attempt: Attempt, _ last: LastAttempt) -> SignalPipe.Delivery? {
+    /// a byte in raw mode's input. Such a key came with its echo (`^C`) where the cursor was: the
+    /// presenter hears of it, as during a run, so what it writes next starts below.
+    private func wait(after attempt: Attempt, _ last: LastAttempt) -> Int32? {
         let delayMS = attempt.delayMS(firstMS: policy.firstDelayMS)
         last.wrapper.releaseKeyboard()
         last.controller.retrying(last.outcome, elapsedMS: last.elapsedMS, note: attempt.retryNote(delayMS: delayMS))
-        return RetryDelay.wait(delayMS, signals: signals, clock: clock)
+        guard let stop = RetryDelay.wait(delayMS, signals: signals, clock: clock) else { return nil }
+        if !stop.sentByProcess && [SIGINT, SIGQUIT].contains(stop.signo) { last.controller.signalKeyTyped() }
+        return stop.signo
     }
 }
 
@@ -79,13 +82,10 @@ struct LastAttempt {
         (self.wrapper, self.controller, self.end, self.outcome, self.elapsedMS) = (wrapper, controller, end, outcome, elapsedMS)
     }
 
-    /// This attempt, as the last of a run stopped by `stop` before the next one. A key's signal
-    /// came with its echo (`^C`) where the cursor was, the keyboard being given back for the
-    /// wait: the presenter hears of it, as during a run, so what it writes next starts below.
-    func stopped(by stop: SignalPipe.Delivery) -> LastAttempt {
-        if !stop.sentByProcess && [SIGINT, SIGQUIT].contains(stop.signo) { controller.signalKeyTyped() }
+    /// This attempt, as the last of a run stopped by `signo` before the next one.
+    func stopped(by signo: Int32) -> LastAttempt {
         var copy = self
-        copy.stoppedBy = stop.signo
+        copy.stoppedBy = signo
         return copy
     }
 
