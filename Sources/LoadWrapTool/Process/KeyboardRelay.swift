@@ -77,8 +77,10 @@ final class KeyboardRelay: EventSource {
             return false
         }
         let keys = buffer[0..<n]
+        let modes = commandModes()
+        let stopKeys = Self.signalKeys([VINTR, VQUIT], of: modes)
         if keys.contains(where: stopKeys.contains) { onStopKey?() }
-        guard let key = suspendKey, let index = keys.firstIndex(of: key) else {
+        guard let key = Self.signalKeys([VSUSP], of: modes).first, let index = keys.firstIndex(of: key) else {
             queue(keys)
             flush()
             return false
@@ -108,21 +110,12 @@ final class KeyboardRelay: EventSource {
         }
     }
 
-    /// The suspend character while the command's terminal turns keys into signals, else nil.
-    private var suspendKey: UInt8? {
-        signalKeys([VSUSP]).first
-    }
-
-    /// The interrupt and quit characters while the command's terminal turns keys into signals.
-    private var stopKeys: [UInt8] {
-        signalKeys([VINTR, VQUIT])
-    }
-
-    /// The characters at `slots` of the command's terminal as it is now.
-    private func signalKeys(_ slots: [Int32]) -> [UInt8] {
+    /// The modes of the command's terminal as they are now, read once a read of keys; zero (no
+    /// ISIG, so no signal keys) when they cannot be read.
+    private func commandModes() -> termios {
         var modes = termios()
-        guard tcgetattr(secondary, &modes) == 0 else { return [] }
-        return Self.signalKeys(slots, of: modes)
+        if tcgetattr(secondary, &modes) != 0 { modes = termios() }
+        return modes
     }
 
     /// The characters at `slots` of `modes` while they turn keys into signals (ISIG), but those
