@@ -5,9 +5,12 @@ import Testing
 /// status is the last attempt's; no attempt after Ctrl-C or a stop signal; input that cannot be
 /// given again is refused before anything runs.
 @Suite struct RetryTests {
+    /// The shell that counts this run in the file `count` of the current directory, into `$c`.
+    private static let countRun = #"c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "#
+
     /// A command that fails until its `n`th run, counting runs in a file of its own.
     private static func flaky(succeedingOn n: Int, in directory: String) -> [String] {
-        let script = #"c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; echo "run $c"; [ $c -ge "#
+        let script = Self.countRun + #"echo "run $c"; [ $c -ge "#
             + "\(n) ]"
         return ["sh", "-c", "cd '\(directory)' && \(script)"]
     }
@@ -67,7 +70,7 @@ import Testing
     @Test(arguments: ["plain", "silent", "overlay"])
     func outputDroppedByAnEarlyStopDoesNotComeBackWithALaterFailure(_ mode: String) throws {
         let directory = try TestEnvironment.temporaryDirectory()
-        let script = #"c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "#
+        let script = Self.countRun
             + #"if [ $c = 1 ]; then echo before-1; echo READY; echo after-1; else echo run-$c; fi; exit 1"#
         let run = try PtySession.run(
             Loadwrap.command(["--mode", mode, "--quiet", "--until", "READY", "--retry", "1", "--retry-delay", "1ms",
@@ -184,7 +187,7 @@ import Testing
     /// not as a signal to loadwrap; a command that catches it and exits is still not run again.
     @Test func controlCTypedToTheCommandInOverlayModeStopsTheRetries() throws {
         let directory = try TestEnvironment.temporaryDirectory()
-        let script = "cd '\(directory)'; c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "
+        let script = "cd '\(directory)'; " + Self.countRun
             + "if [ $c = 1 ]; then trap 'exit 3' INT; echo ready; while :; do sleep 0.05; done; fi; exit 3"
         let session = try PtySession(
             Loadwrap.command(["--delay", "0", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c", script]))
@@ -203,7 +206,7 @@ import Testing
     @Test(arguments: ["stty intr ^X", "stty -isig", "stty raw -echo"])
     func controlCThatTheCommandsTerminalDoesNotTurnIntoASignalLeavesTheRetries(_ modes: String) throws {
         let directory = try TestEnvironment.temporaryDirectory()
-        let script = "cd '\(directory)'; c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; "
+        let script = "cd '\(directory)'; " + Self.countRun
             + "if [ $c = 1 ]; then \(modes); echo ready; dd bs=1 count=1 >/dev/null 2>&1; stty sane; exit 3; fi; exit 0"
         let session = try PtySession(
             Loadwrap.command(["--delay", "0", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c", script]))
@@ -222,7 +225,7 @@ import Testing
         let directory = try TestEnvironment.temporaryDirectory()
         let session = try PtySession.interactiveBash()
         defer { session.terminate() }
-        let script = "c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; [ $c -ge 2 ]"
+        let script = Self.countRun + "[ $c -ge 2 ]"
         session.send("cd '\(directory)' && \(TestEnvironment.loadwrap) --delay 0 --retry 1 --retry-delay 2s -t t -- sh -c '\(script)'\n")
         #expect(session.waitForOutput(containing: "retrying in 2s (2/2)"))
         let beforeStop = session.output.count
