@@ -12,35 +12,22 @@ text to start from.
 the file must hold every byte the terminal got from the command (the pty's \\r\\n included)."""
 
 import os
-import shutil
 
-from ..common import Misbehaved, log, which
+from ..common import Misbehaved, log
 from ..config import LOADWRAP, MIB, TTY_BYTES, TTY_PAIRS
 from ..files import make_text, scratch
 from ..figure import Result
 from ..stats import median, run_pairs, spread
-from .tty import expect_every_line, run_on_pty
+from .tty import expect_every_line, pairs_against_script, run_on_pty
 
 
 def tail(ctx):
     """MB/s of `loadwrap --tail` and of `script` over interleaved pairs; notes: bytes shown, peak memory."""
-    script = shutil.which("script")
-    if not script:
-        return Result(skipped="`script` not installed")
-    path = os.path.join(ctx.tmp, "tail.txt")
     log(f"--tail: writing {TTY_BYTES // MIB} MiB of seq output, {TTY_PAIRS} pairs against script")
-    with scratch(path, make_text, TTY_BYTES) as (size, lines):
-        sides = {"A": [LOADWRAP, "--tail", "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"],
-                 "bare": [which("cat"), path]}
-        bare = []
-
-        def run(side):
-            result = _run(ctx, side, sides[side], size, lines)
-            if side == "B":  # the floor: the command writing into one pty, as under loadwrap
-                bare.append(_run(ctx, "bare", sides["bare"], size, lines)[0])
-            return result
-
-        runs = run_pairs(TTY_PAIRS, run)
+    paired = pairs_against_script(ctx, "tail", ["--tail"], _run)
+    if paired is None:
+        return Result(skipped="`script` not installed")
+    runs, bare, size = paired
     rates = {side: [run[0] for run in runs[side]] for side in "AB"}
     shown = [run[1] for run in runs["A"]]
     peaks = [run[2] for run in runs["A"]]

@@ -19,24 +19,12 @@ from ..terminal import on_pty
 
 def terminal(ctx):
     """MB/s of both sides over interleaved pairs; the note adds the spinner's bytes per run."""
-    script = shutil.which("script")
-    if not script:
-        return Result(skipped="`script` not installed")
-    path = os.path.join(ctx.tmp, "terminal.txt")
     log(f"terminal throughput: writing {TTY_BYTES // MIB} MiB of seq output")
-    with scratch(path, make_text, TTY_BYTES) as (size, lines):
-        sides = {"A": [LOADWRAP, "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"],
-                 "bare": [which("cat"), path]}
-        log(f"terminal throughput: {TTY_PAIRS} pairs, each followed by a bare run")
-        bare = []
-
-        def run(side):
-            result = _run(ctx, side, sides[side], size, lines)
-            if side == "B":  # after each script run, bare output into the same kind of terminal
-                bare.append(_run(ctx, "bare", sides["bare"], size, lines)[0])
-            return result
-
-        runs = run_pairs(TTY_PAIRS, run)
+    log(f"terminal throughput: {TTY_PAIRS} pairs, each followed by a bare run")
+    paired = pairs_against_script(ctx, "terminal", [], _run)
+    if paired is None:
+        return Result(skipped="`script` not installed")
+    runs, bare, size = paired
     rates = {side: [rate for rate, _ in runs[side]] for side in "AB"}
     extra = [more for _, more in runs["A"]]
     to_bare = median(rates["A"]) / median(bare)
@@ -45,6 +33,31 @@ def terminal(ctx):
         f"terminal MB/s: loadwrap {spread(rates['A'], 1, 0)}; script {spread(rates['B'], 1, 0)}; "
         f"bare `cat` on the pty {spread(bare, 1, 0)} (loadwrap ÷ bare {to_bare:.2f}×); "
         f"spinner bytes added per run: median {median(extra):.0f}; " + ctx.cores.describe()])
+
+
+def pairs_against_script(ctx, name, options, run_one):
+    """`loadwrap OPTIONS -- cat TEXT` (side A) against `script -qec 'cat TEXT' /dev/null` (side B)
+    over interleaved pairs on the rows' text, with bare `cat` into one pty after each `script` run:
+    the floor, the command writing into a pty as under loadwrap. `run_one(ctx, side, argv, size,
+    lines)` measures one run. Returns (the runs by side, the bare rates, the text's size), or None
+    without `script`."""
+    script = shutil.which("script")
+    if not script:
+        return None
+    path = os.path.join(ctx.tmp, name + ".txt")
+    with scratch(path, make_text, TTY_BYTES) as (size, lines):
+        sides = {"A": [LOADWRAP, *options, "--", "cat", path], "B": [script, "-qec", f"cat {path}", "/dev/null"],
+                 "bare": [which("cat"), path]}
+        bare = []
+
+        def run(side):
+            result = run_one(ctx, side, sides[side], size, lines)
+            if side == "B":
+                bare.append(run_one(ctx, "bare", sides["bare"], size, lines)[0])
+            return result
+
+        runs = run_pairs(TTY_PAIRS, run)
+    return runs, bare, size
 
 
 def _run(ctx, side, argv, size, lines):
