@@ -9,9 +9,12 @@ import Darwin
 /// drawing its line cannot disturb the command's screen.
 ///
 /// Only escape sequences are parsed (found with `memchr`), so plain text costs almost nothing.
-struct OutputScanner {
+package struct OutputScanner {
     /// True when the cursor is at the start of an empty line: nothing printable (or a tab) since the last newline.
-    private(set) var atLineStart = true
+    package private(set) var atLineStart = true
+
+    /// Follows output from a fresh line with the terminal's defaults.
+    package init() {}
     /// `atLineStart` when ?1049 was set: leaving that alternate screen restores the cursor (DECRC).
     private var lineStartBeforeAlternate = true
     /// True while the command shows the alternate screen (a full-screen program).
@@ -77,7 +80,7 @@ struct OutputScanner {
 
     /// True when the output left nothing the overlay's line could disturb, wherever the cursor is:
     /// default colours, the normal screen, cursor rows untouched, no sequence or character unfinished.
-    var leavesRoomForOverlay: Bool {
+    package var leavesRoomForOverlay: Bool {
         !alternateScreen && rendition.isDefault && !movedRows && !insideSequence
             && !scrollRegion && !colouredBlanks && !colouredBelow
     }
@@ -104,7 +107,7 @@ struct OutputScanner {
     }
 
     /// Updates the state with one chunk of output, in order.
-    mutating func scan(_ chunk: UnsafeRawBufferPointer) {
+    package mutating func scan(_ chunk: UnsafeRawBufferPointer) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         var index = 0
         while index < chunk.count {

@@ -2,7 +2,7 @@
 /// of the `Painter`, so the decision itself stays a pure function of its inputs.
 package struct TerminalView: Equatable, Sendable {
     /// True when nothing of the terminal's keeps the line away.
-    var allowsDrawing: Bool { foreground && modesAllowDrawing && consumerCaughtUp }
+    package var allowsDrawing: Bool { foreground && modesAllowDrawing && consumerCaughtUp && hasTurn }
 
     /// loadwrap's process group has the terminal's foreground (not a background job, not a shell inside).
     var foreground = true
@@ -10,9 +10,12 @@ package struct TerminalView: Equatable, Sendable {
     var modesAllowDrawing = true
     /// The other side of a shared pipe has read everything loadwrap handed it (guest only).
     var consumerCaughtUp = true
+    /// No other loadwrap on the same terminal is writing there (its turn; see the tool's `TerminalTurn`).
+    package var hasTurn = true
 
-    package init(foreground: Bool = true, modesAllowDrawing: Bool = true, consumerCaughtUp: Bool = true) {
+    package init(foreground: Bool = true, modesAllowDrawing: Bool = true, consumerCaughtUp: Bool = true, hasTurn: Bool = true) {
         (self.foreground, self.modesAllowDrawing, self.consumerCaughtUp) = (foreground, modesAllowDrawing, consumerCaughtUp)
+        self.hasTurn = hasTurn
     }
 }
 
@@ -90,7 +93,7 @@ package struct Painter {
 
     /// True when the output last written (terminal output, or data a shared pipe's reader prints)
     /// left the cursor at the start of an empty line.
-    var atLineStart: Bool { dataWroteLast ? passed.atLineStart : scanner.atLineStart }
+    package var atLineStart: Bool { dataWroteLast ? passed.atLineStart : scanner.atLineStart }
 
     /// True while either output has stopped inside an escape sequence or a UTF-8 character:
     /// none of loadwrap's bytes may reach the terminal now.
@@ -243,6 +246,28 @@ package struct Painter {
         lastView = nil  // its reader has not caught up with this yet
         return overlay.erase()
     }
+
+    /// The bytes that take the line away because another loadwrap on the same terminal is about
+    /// to write there: it stays away until that writing has been quiet a while, as for a pipe.
+    package mutating func othersWriting(nowMS: Int) -> [UInt8] {
+        dataResuming(nowMS: nowMS)
+    }
+
+    /// Notes that another loadwrap wrote on the terminal since the line was last drawn: it gives
+    /// the terminal back only with the cursor at the start of an empty line.
+    package mutating func othersWrote() {
+        scanner.mark(atLineStart: true)
+        dataWroteLast = false
+        lastView = nil
+    }
+
+    /// Forgets what the terminal allowed when last read: it is read anew before the next draw.
+    package mutating func viewChanged() {
+        lastView = nil
+    }
+
+    /// True while the line (or the tail's block) is on the screen.
+    package var lineShows: Bool { overlay.visible }
 
     /// One of loadwrap's own lines (an early stop, the end line): the spinner erased, a line end
     /// first when the command left a partial line, then the line. `lineEnd` is `\n`, or `\r\n`

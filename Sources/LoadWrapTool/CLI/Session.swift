@@ -26,6 +26,9 @@ struct Session {
     let control: ControlChannel?
     /// The terminal's lock, while this loadwrap draws the one spinner on it.
     let lock: TerminalLock?
+    /// Beside a loadwrap that draws on the same terminal (a pipeline, `&`): its turn, taken to
+    /// relay this run's terminal output so that none of it lands on the line drawn there.
+    let besideTurn: TerminalTurn?
     /// The variables loadwrap reads (`ProcessEnvironment.names`).
     let environment: [String: String]
     /// Where elapsed times come from.
@@ -41,11 +44,11 @@ struct Session {
         let chosen = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment)
         // One spinner per terminal: under another loadwrap, or beside one on the same terminal, stay silent.
         if let outer = ControlClient(environment: environment) {
-            (mode, upstream, lock) = (.silent, Upstream(client: outer, relation: .nested), nil)
+            (mode, upstream, lock, besideTurn) = (.silent, Upstream(client: outer, relation: .nested), nil, nil)
         } else if chosen == .overlay && isatty(2) == 1 {
-            (mode, upstream, lock) = Self.claim(environment: environment, channel: control)
+            (mode, upstream, lock, besideTurn) = Self.claim(environment: environment, channel: control)
         } else {
-            (mode, upstream, lock) = (chosen, nil, nil)
+            (mode, upstream, lock, besideTurn) = (chosen, nil, nil, nil)
         }
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
@@ -55,14 +58,15 @@ struct Session {
 
     /// The overlay if this loadwrap gets the terminal's lock; else silent, reporting to the one
     /// that has it: a loadwrap left of it in a pipeline (stdout a pipe, stdin not) shows before it.
-    private static func claim(environment: [String: String], channel: ControlChannel?) -> (Mode, Upstream?, TerminalLock?) {
+    private static func claim(environment: [String: String], channel: ControlChannel?)
+        -> (Mode, Upstream?, TerminalLock?, TerminalTurn?) {
         switch TerminalLock.acquire(terminal: 2, environment: environment, channelPath: channel?.path) {
         case .drawing(let lock):
-            return (.overlay, nil, lock)
-        case .taken(let path):
+            return (.overlay, nil, lock, nil)
+        case .taken(let path, let turn):
             let before = SharedPipe(fd: 1) != nil && SharedPipe(fd: 0) == nil
             let upstream = path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: .beside(before: before)) }
-            return (.silent, upstream, nil)
+            return (.silent, upstream, nil, upstream == nil ? nil : turn)
         }
     }
 

@@ -33,12 +33,15 @@ struct Stage {
     /// the presenter of `attempt`.
     init(_ session: Session, attempt: Attempt, shared: Shared, startMS: Int) throws(SpawnError) {
         let options = session.options
-        let terminal = session.mode == .overlay ? TerminalDevice(fd: 2) : nil
+        // Beside a loadwrap that draws on the same terminal, the command's terminal output passes
+        // through loadwrap as a guest's does, to be written in the terminal's turn.
+        let beside = session.besideTurn.flatMap { turn in session.upstream.map { BesideWriter(turn: turn, upstream: $0) } }
+        let terminal = session.mode == .overlay || beside != nil ? TerminalDevice(fd: 2) : nil
         // Shared when stdout is a pipe: its reader may print on the terminal or read its keys. A pipe
         // into stdin is not enough: `seq 100 | loadwrap -- less` needs the keys through loadwrap,
         // as less reads them from its stderr, the pseudo-terminal (see README, known limits).
-        let sharedPipe = terminal == nil ? nil : SharedPipe(fd: 1)
-        let isShared = sharedPipe != nil
+        let sharedPipe = terminal == nil || beside != nil ? nil : SharedPipe(fd: 1)
+        let isShared = sharedPipe != nil || beside != nil
         let keys = terminal != nil && !isShared ? terminal?.keyboard() : nil
         topology = Topology.decide(overlayOnTerminal: terminal != nil, shared: isShared,
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
@@ -53,13 +56,13 @@ struct Stage {
         let needs = Plumbing.Needs(
             terminal: terminal,
             logPipe: options.quiet || options.logPath != nil || options.watchesOutput || heartbeat || stamps || group != nil,
-            stdoutPipe: topology == .guest || options.watchesOutput)
+            stdoutPipe: (topology == .guest && beside == nil) || options.watchesOutput, processesOutput: beside != nil)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         self.terminal = terminal
         presenter = Self.presenter(session, title: attempt.title(options.resolvedTitle), shared: shared, terminal: terminal,
                                    sharedPipe: topology == .guest ? sharedPipe : nil, plumbing: plumbing,
-                                   topology: topology, group: group, startMS: startMS)
-        plumbing.connect(to: presenter, guest: topology == .guest, outputLog: shared.log)
+                                   topology: topology, group: group, startMS: startMS, beside: beside)
+        plumbing.connect(to: presenter, guest: topology == .guest && beside == nil, outputLog: shared.log)
     }
 
     /// A log group's name, unique in the log: the first attempt's is the run's.
@@ -70,7 +73,7 @@ struct Stage {
     /// The presenter of the mode: overlay needs a terminal; without one a forced overlay writes lines.
     private static func presenter(
         _ session: Session, title: String, shared: Shared, terminal: TerminalDevice?, sharedPipe: SharedPipe?,
-        plumbing: Plumbing, topology: Topology, group: LogGroup?, startMS: Int
+        plumbing: Plumbing, topology: Topology, group: LogGroup?, startMS: Int, beside: BesideWriter?
     ) -> any Presenter {
         let options = session.options
         // `--tail` holds only where it draws its window: plain mode's log is the record, and a nested
@@ -88,7 +91,7 @@ struct Stage {
             result: options.result ?? (session.mode == .plain ? .always : overlayResult),
             title: title, successText: options.successText, failureText: options.failureText,
             logPath: options.logPath.map(Sanitizer.sanitize), showsRetries: options.result != .never)
-        if session.mode == .silent { return SilentPresenter(held: held) }
+        if session.mode == .silent { return SilentPresenter(held: held, beside: beside) }
         if session.mode == .overlay, let terminal {
             let style = SpinnerStyle.fallback(for: options.resolvedSpinner(localeIsUTF8: session.utf8), utf8: session.utf8)
             let overlay = Overlay(look: Overlay.Look(style: style, color: session.color, utf8: session.utf8),
@@ -104,6 +107,7 @@ struct Stage {
                                              text: text, held: held, notice: notice, clock: session.clock,
                                              destination: terminal.fd)
             presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)
+            presenter.turn = session.lock?.turn
             return presenter
         }
         let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil

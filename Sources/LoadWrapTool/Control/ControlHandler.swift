@@ -8,6 +8,8 @@ enum ControlEffect: Equatable {
     case progress(LoadProgress?)
     /// `loadwrap done`: stop the spinner, with the message.
     case done(String?)
+    /// A loadwrap beside this one is about to write on the terminal: the line goes.
+    case makeWay
 }
 
 /// Reads what the command (`loadwrap say`/`done`) or a nested loadwrap says over the control
@@ -46,6 +48,7 @@ final class ControlHandler {
         case .done(let text): return [.done(text)]
         case .progress(let value): titles.baseProgress = value
         case .entryProgress(let pid, let value): titles.setProgress(value, pid: pid)
+        case .makeWay: return [.makeWay]
         }
         var effects: [ControlEffect] = []
         switch message {
@@ -75,7 +78,7 @@ final class ControlHandler {
             guard figures != shownProgress else { return }
             shownProgress = figures
             upstream.client.send(upstream.forwarded(message), settleMS: 0)
-        case .entryProgress:
+        case .entryProgress, .makeWay:
             upstream.client.send(message, settleMS: 0)
         default:
             upstream.client.send(upstream.forwarded(message))

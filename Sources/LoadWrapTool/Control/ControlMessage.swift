@@ -18,6 +18,9 @@ enum ControlMessage: Equatable, Sendable {
     case progress(LoadProgress?)
     /// A nested loadwrap, or one beside, knows how far its command has got (nil: no longer).
     case entryProgress(pid: Int32, LoadProgress?)
+    /// A loadwrap beside this one is about to write its command's output on the terminal: the
+    /// line goes, and gives that loadwrap the turn (`TerminalTurn`).
+    case makeWay(pid: Int32)
 
     /// Longest message: below PIPE_BUF (512 bytes at least, by POSIX), so writes never interleave.
     static let maxBytes = 512
@@ -34,6 +37,7 @@ enum ControlMessage: Equatable, Sendable {
         case .pop(let pid): fields = ["pop", "\(pid)"]
         case .progress(let value): fields = ["progress", value?.text ?? ""]
         case .entryProgress(let pid, let value): fields = ["progressof", "\(pid)", value?.text ?? ""]
+        case .makeWay(let pid): fields = ["makeway", "\(pid)"]
         }
         var line = fields.joined(by: "\t")
         while line.utf8.count > Self.maxBytes - 1 { line.removeLast() }
@@ -67,6 +71,9 @@ enum ControlMessage: Equatable, Sendable {
         case ("progressof", 3):
             guard let pid = Int32(fields[1]), let value = Self.progress(fields[2]) else { return nil }
             self = .entryProgress(pid: pid, value)
+        case ("makeway", 2):
+            guard let pid = Int32(fields[1]) else { return nil }
+            self = .makeWay(pid: pid)
         default:
             return nil
         }

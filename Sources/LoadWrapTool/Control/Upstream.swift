@@ -25,6 +25,12 @@ struct Upstream {
         client.send(entry(title))
     }
 
+    /// Asks the loadwrap that draws to take its line away and give this run the terminal's turn;
+    /// not waited for: the turn itself says when it has.
+    func askForTurn() {
+        client.send(.makeWay(pid: getpid()), settleMS: 0)
+    }
+
     /// Removes this run's entry.
     func leave() {
         client.send(.pop(pid: getpid()))
@@ -37,7 +43,7 @@ struct Upstream {
         case .say(let text): return entry(text)
         case .done: return .pop(pid: getpid())
         case .progress(let value): return .entryProgress(pid: getpid(), value)
-        case .push, .pop, .join, .entryProgress: return message
+        case .push, .pop, .join, .entryProgress, .makeWay: return message
         }
     }
 

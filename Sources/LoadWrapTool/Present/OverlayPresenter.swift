@@ -33,6 +33,19 @@ final class OverlayPresenter: Presenter {
     private let destination: Int32
     /// The usual duration from earlier runs, looked up at the first frame; nil when history is off.
     var usual: UsualLookup?
+    /// The terminal's turn, held while the line shows, so that a loadwrap beside this one writes
+    /// only while it does not (`TerminalTurn`); nil when there is none.
+    var turn: TerminalTurn?
+    /// True when the turn, taken back, told that the other loadwrap wrote meanwhile: the painter
+    /// hears of it once its decision is over (see `view`).
+    private var othersWrote = false
+    /// Since when this run's own output has stopped mid-line with the turn kept: one write of the
+    /// command's can reach loadwrap in two reads (the pseudo-terminal's output processing passes
+    /// `\r\n` on after the text), and the loadwrap beside must not write between them.
+    private var partialSinceMS: Int?
+    /// How long the turn is kept for a line of the command's own left unfinished: a prompt that
+    /// waits for input must not keep the loadwrap beside from writing.
+    static let partialKeepsTurnMS = 100
 
     /// Draws for `terminal`, whose state decides what may be drawn, by writing to `destination`;
     /// `held` keeps the command's output back (`--quiet`, `--tail`).
@@ -66,6 +79,7 @@ final class OverlayPresenter: Presenter {
     private func relay(_ chunk: UnsafeRawBufferPointer) {
         let (head, tail) = painter.around(chunk, nowMS: clock.nowMS(), view: view)
         FileDescriptorIO.writeAll(destination, head: head, body: chunk, tail: tail)
+        settleTurn()
     }
 
     /// The command needs the terminal (a full-screen program, a scroll region, echo or canonical
@@ -180,10 +194,51 @@ final class OverlayPresenter: Presenter {
         write(painter.dataResuming(nowMS: clock.nowMS()))
     }
 
-    /// What the terminal allows now: three system calls, read only when a frame is due.
+    /// The line away and the turn given to the loadwrap beside, whose output then goes first.
+    func makeWay() {
+        write(painter.othersWriting(nowMS: clock.nowMS()))
+        if let turn, !turn.held { turn.awaitOthersWrite() }
+    }
+
+    /// What the terminal allows now: three system calls, read only when a frame is due, and the
+    /// terminal's turn taken when all else allows drawing. A turn that comes back after the other
+    /// loadwrap wrote allows nothing this time: the painter first hears where that left the
+    /// cursor (`settleTurn`), and the line comes back at the next frame.
     private var view: TerminalView {
-        TerminalView(foreground: terminal.isForeground, modesAllowDrawing: modes.allowsDrawing,
-                     consumerCaughtUp: sharedPipe?.caughtUp ?? true)
+        var view = TerminalView(foreground: terminal.isForeground, modesAllowDrawing: modes.allowsDrawing,
+                                consumerCaughtUp: sharedPipe?.caughtUp ?? true)
+        if view.allowsDrawing, let turn, !turn.held {
+            guard turn.tryTake() else {
+                view.hasTurn = false
+                return view
+            }
+            if turn.othersWrote() {
+                othersWrote = true
+                view.hasTurn = false
+            }
+        }
+        return view
+    }
+
+    /// The turn kept while the line shows, or for a moment while the command's own output has
+    /// stopped mid-line; what another loadwrap's writing did to the cursor passed on to the painter.
+    private func settleTurn() {
+        guard let turn else { return }
+        if othersWrote {
+            othersWrote = false
+            painter.othersWrote()
+        }
+        guard !painter.lineShows else { return }
+        if painter.atLineStart {
+            partialSinceMS = nil
+        } else if partialSinceMS == nil, turn.held || turn.tryTake() {
+            if turn.othersWrote() { painter.othersWrote() }
+            partialSinceMS = clock.nowMS()
+        }
+        if turn.held, partialSinceMS.map({ clock.nowMS() - $0 >= Self.partialKeepsTurnMS }) ?? true {
+            turn.release()
+            painter.viewChanged()  // the next draw must take the turn again
+        }
     }
 
     /// `\n`, or `\r\n` while the terminal does no output processing (raw mode, keys through loadwrap).
@@ -192,6 +247,7 @@ final class OverlayPresenter: Presenter {
     }
 
     private func write(_ bytes: [UInt8]) {
+        defer { settleTurn() }
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { _ = FileDescriptorIO.writeAll(destination, $0) }
     }

@@ -44,6 +44,9 @@ protocol Presenter: OutputSink {
     func signalKeyTyped()
     /// loadwrap continues after a stop.
     func resume()
+    /// A loadwrap beside this one on the same terminal is about to write there: nothing of this
+    /// one's may stay on the screen until it has.
+    func makeWay()
 }
 
 extension Presenter {
@@ -53,6 +56,7 @@ extension Presenter {
     func suspend() {}
     func signalKeyTyped() {}
     func resume() {}
+    func makeWay() {}
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
 }
 

@@ -1,16 +1,20 @@
 import LoadWrapKit
 
 /// Silent mode: nothing of loadwrap's own is written. Output reaches it only when it passes
-/// through loadwrap (`--quiet`, `--until`); held output is still shown when the command fails.
+/// through loadwrap (`--quiet`, `--until`, beside a loadwrap that draws on the same terminal);
+/// held output is still shown when the command fails.
 final class SilentPresenter: Presenter {
     /// Output held back by `--quiet`, or nil; nil after an early stop (see `OverlayPresenter`).
     private var held: HeldOutput?
     /// Where the command's log-bound output goes: loadwrap's stderr.
     private let destination: Int32
+    /// Beside a loadwrap that draws on the same terminal: writes in the terminal's turn.
+    private let beside: BesideWriter?
 
-    /// Passes output on to `destination`, or holds it.
-    init(held: HeldOutput?, destination: Int32 = 2) {
+    /// Passes output on to `destination` (in the terminal's turn when `beside`), or holds it.
+    init(held: HeldOutput?, beside: BesideWriter? = nil, destination: Int32 = 2) {
         self.held = held
+        self.beside = beside
         self.destination = destination
     }
 
@@ -19,6 +23,7 @@ final class SilentPresenter: Presenter {
             held.append(chunk)
             return true
         }
+        if let beside { return beside.write(chunk, to: destination) }
         return FileDescriptorIO.writeAll(destination, chunk)
     }
 
@@ -30,7 +35,12 @@ final class SilentPresenter: Presenter {
     }
 
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
-        if !outcome.succeeded { held?.replay(to: destination) }
+        guard !outcome.succeeded, let held else { return }
+        if let beside {
+            held.replay { _ = beside.write($0, to: destination) }
+        } else {
+            held.replay(to: destination)
+        }
     }
 
     func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {}

@@ -18,6 +18,8 @@ final class Plumbing {
         var logPipe: Bool
         /// stdout passes through a pipe of its own when not already covered.
         var stdoutPipe: Bool
+        /// The command's pseudo-terminal does the output processing (beside a loadwrap that draws).
+        var processesOutput = false
     }
 
     /// The pseudo-terminal, in overlay mode on a terminal.
@@ -36,7 +38,7 @@ final class Plumbing {
     init(_ needs: Needs, topology: Topology, keys: RawMode?) throws(SpawnError) {
         var covered: Set<Int32> = []
         if let terminal = needs.terminal {
-            try openTerminal(terminal, topology: topology, keys: keys)
+            try openTerminal(terminal, topology: topology, keys: keys, processesOutput: needs.processesOutput)
         } else if needs.logPipe && !StandardDescriptors.isPlaceholder(2) {
             let log = try PipeRelay()
             redirections.append(Spawner.Redirection(fd: log.writeEnd, streams: (FileIdentity.same(1, 2) ? [1] : []) + [2]))
@@ -109,8 +111,9 @@ final class Plumbing {
     }
 
     /// The pseudo-terminal for the streams that are the terminal the overlay draws on.
-    private func openTerminal(_ terminal: TerminalDevice, topology: Topology, keys: RawMode?) throws(SpawnError) {
-        let pty = try PtyRelay(modes: keys?.saved)
+    private func openTerminal(_ terminal: TerminalDevice, topology: Topology, keys: RawMode?,
+                              processesOutput: Bool) throws(SpawnError) {
+        let pty = try PtyRelay(modes: keys?.saved, processesOutput: processesOutput)
         pty.resize(to: terminal.size)
         let own = topology == .ownTerminal
         let streams: [Int32] = (own && terminal.isSameDevice(as: 0) ? [0] : [])

@@ -25,8 +25,10 @@ final class PtyRelay: EventSource {
 
     /// Opens a pseudo-terminal. With `modes` (the real terminal's, when it will be in raw mode) the
     /// command's terminal takes them and does the output processing; without, it passes output
-    /// bytes unchanged and the real terminal processes them, as it would bare.
-    init(modes: termios?) throws(SpawnError) {
+    /// bytes unchanged and the real terminal processes them, as it would bare, unless
+    /// `processesOutput`: beside a loadwrap that may put the real terminal in raw mode, the command's
+    /// own terminal turns each newline into CR LF (its default modes, termios(3)).
+    init(modes: termios?, processesOutput: Bool = false) throws(SpawnError) {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         guard lw_openpty(&primary, &secondary) == 0 else {
@@ -40,7 +42,7 @@ final class PtyRelay: EventSource {
         // terminal still works and the screen looks the same; the real terminal is not touched.
         if var modes {
             tcsetattr(secondary, TCSANOW, &modes)
-        } else {
+        } else if !processesOutput {
             Self.disableOutputProcessing(secondary)
         }
     }

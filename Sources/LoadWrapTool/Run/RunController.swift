@@ -54,6 +54,7 @@ final class RunController {
             case .title(let title, restored: false): presenter.titleChanged(title)
             case .progress(let value): presenter.progressChanged(value)
             case .done(let text): stopEarly(.done(message: text))
+            case .makeWay: presenter.makeWay()
             }
         }
     }

@@ -16,16 +16,20 @@ final class TerminalLock {
     enum Claim {
         /// This loadwrap, holding `lock` until `release` (nil when no lock could be made at all).
         case drawing(TerminalLock?)
-        /// Another loadwrap, whose control channel is at this path when it said so in time.
-        case taken(channelPath: String?)
+        /// Another loadwrap, whose control channel is at this path when it said so in time, and
+        /// whose turn this one takes to write on the terminal (nil: it has none).
+        case taken(channelPath: String?, turn: TerminalTurn?)
     }
 
     private let path: String
     private let fd: Int32
+    /// The turn to write on the terminal, held while the line is drawn (nil: none could be made).
+    let turn: TerminalTurn?
 
-    private init(path: String, fd: Int32) {
+    private init(path: String, fd: Int32, turn: TerminalTurn?) {
         self.path = path
         self.fd = fd
+        self.turn = turn
     }
 
     /// Takes the lock for the terminal on `fd` and, when it is this loadwrap's, publishes
@@ -47,6 +51,7 @@ final class TerminalLock {
     /// Removes the lock file, then lets the lock go: one who opened the file before sees it gone
     /// once it has the lock (`claim` checks), one who opens it after makes a new one.
     func release() {
+        turn?.remove()
         unlink(path)
         close(fd)
     }
@@ -65,11 +70,14 @@ final class TerminalLock {
                     close(lock)  // its holder removed it as it left: the lock is a new file now
                     continue
                 }
+                // The turn exists before the channel is published: one who reads the channel finds it.
+                let turn = TerminalTurn.create(at: TerminalTurn.path(besideLock: path))
                 publish(channelPath ?? "", in: lock)
-                return .drawing(TerminalLock(path: path, fd: lock))  // kept open: held until release or exit
+                return .drawing(TerminalLock(path: path, fd: lock, turn: turn))  // kept open: held until release or exit
             }
             defer { close(lock) }
-            return .taken(channelPath: publishedPath(in: lock))
+            let channel = publishedPath(in: lock)
+            return .taken(channelPath: channel, turn: channel == nil ? nil : TerminalTurn.join(at: TerminalTurn.path(besideLock: path)))
         }
         return .drawing(nil)
     }
