@@ -62,8 +62,9 @@ package struct OutputScanner {
     /// True while insert mode (IRM, `CSI 4 h`) is set: printing shifts the row's text right.
     private var insertMode = false
     /// True once the command saved the cursor (DECSC, SCOSC) or repeated a character (REP): both
-    /// rely on what the terminal remembers, which a line drawn beside its text would change (the
-    /// saved cursor, the last character printed).
+    /// rely on what the terminal remembers. A line drawn beside the text would change the last
+    /// character printed, which REP repeats; a saved cursor is about to take the cursor back to a
+    /// place the row does not follow. (The line itself never uses the saved-cursor slot.)
     private(set) var usesTerminalMemory = false
 
     /// True while the output has stopped inside an escape sequence or a UTF-8 character: a byte

@@ -19,11 +19,13 @@ package struct Overlay {
     package enum Placement: Equatable {
         /// At the start of an empty line, in half the terminal's width.
         case line
-        /// On the row of a line the command is rewriting in place, whose text ends at the cursor:
-        /// in the blank cells `gap` columns right of it, `columns` wide. The cursor is saved before
-        /// (DECSC) and restored after (DECRC), so it goes back exactly where the terminal had it,
-        /// whatever width the terminal gave the command's characters.
-        case beside(gap: Int, columns: Int)
+        /// On the row of a line the command is rewriting in place, whose text ends at the cursor,
+        /// in `column` (known for certain: only characters whose width every terminal agrees on):
+        /// in the blank cells `gap` columns right of it, `columns` wide. The cursor goes back to
+        /// `column` by a carriage return and a move right, never through the terminal's one
+        /// saved-cursor slot (DECSC/DECRC), which the command may restore later without having
+        /// saved it: bare, that restores whatever the slot held before.
+        case beside(column: Int, gap: Int, columns: Int)
     }
 
     /// Frames, colour and charset.
@@ -126,9 +128,11 @@ package struct Overlay {
         // Autowrap off while drawing: a line drawn at a width the terminal has just left (the resize
         // landed before loadwrap saw SIGWINCH) stays on one row instead of wrapping onto two.
         var width = Self.drawnColumns(columns)
-        if case .beside(let gap, let besideColumns) = placement {
-            drawn += Self.saveCursor + Array("\u{1B}[\(gap)C".utf8)
+        var back = Self.carriageReturn
+        if case .beside(let column, let gap, let besideColumns) = placement {
+            drawn += Self.cursorRight(gap)
             width = besideColumns
+            back += Self.cursorRight(column)
         } else {
             drawn += Self.carriageReturn
         }
@@ -136,7 +140,7 @@ package struct Overlay {
         appendLine(frame: index, elapsedMS: elapsed, nowMS: timeMS, columns: width)
         drawn += Self.eraseLine
         if !commandDisabledAutowrap { drawn += Self.autowrapOn }
-        drawn += placement == .line ? Self.carriageReturn : Self.restoreCursor
+        drawn += back
         visible = true
         self.placement = placement
         if advancing { (lastDrawMS, shownMS) = (nowMS, nowMS) }
@@ -208,9 +212,10 @@ package struct Overlay {
     }
 
     private static let carriageReturn: [UInt8] = [0x0D]
-    /// DECSC and DECRC: the cursor saved and restored exactly (VT100; the command saved none).
-    private static let saveCursor: [UInt8] = [0x1B, 0x37]
-    private static let restoreCursor: [UInt8] = [0x1B, 0x38]
+    /// CUF: `columns` right, stopping at the right margin (VT100; `columns` is at least 1 here).
+    private static func cursorRight(_ columns: Int) -> [UInt8] {
+        Array("\u{1B}[\(columns)C".utf8)
+    }
     /// The rest of the row, one step right, everything below, one step back: the same at column 0
     /// (the echo not there yet) as after the echo, and not an erase from the top-left corner,
     /// which tmux moves into its history.

@@ -384,7 +384,7 @@ package struct Painter {
         let start = column + Self.besideGap
         let width = Overlay.drawnColumns(overlay.columns) - start
         guard width >= Self.besideNarrowest else { return nil }
-        return .beside(gap: Self.besideGap, columns: width)
+        return .beside(column: column, gap: Self.besideGap, columns: width)
     }
 
     /// The cursor's visibility and autowrap are the terminal's, and both outputs set them, in an

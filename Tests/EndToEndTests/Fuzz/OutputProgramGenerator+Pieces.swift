@@ -99,16 +99,41 @@ extension OutputProgramGenerator {
         if rng.chance(70) { text(1...15) }
     }
 
-    /// A cursor save, or a restore of one made on this screen.
+    /// DECRC or SCORC with nothing saved: the home position and the default rendition.
+    mutating func restoreUnsaved() {
+        escape(rng.pick(["8", "[u"]))
+        (backgroundSet, renditionSet) = (false, false)
+        restoreNext = false
+    }
+
+    /// A cursor save, a restore of one made on this screen, or a restore of none: the terminal's
+    /// one slot then holds the home position and the default rendition, as on a fresh terminal, and
+    /// a loadwrap that drew with the slot would send the cursor elsewhere. A save need not be
+    /// restored, and either may be cut across writes (as any sequence).
     mutating func saveOrRestore() {
         if let saved = savedRendition, rng.chance(60) {
             escape(rng.pick(["8", "[u"]))
             (backgroundSet, renditionSet) = saved
+        } else if alternateMode == nil && !savedOnce && rng.chance(40) {
+            if rng.chance(50) {
+                // Where a loadwrap that saved the cursor to draw beside the line would have left
+                // the slot: a line rewritten in place, a pause for a frame, the restore after it.
+                if renditionSet {
+                    escape("[0m")
+                    (backgroundSet, renditionSet) = (false, false)
+                }
+                emit("\n\(rng.int(10...49))%\r\(rng.int(50...99))%")
+                restoreNext = true
+                endWrite = true
+                return
+            }
+            restoreUnsaved()
         } else if alternateMode == nil {
             // xterm keeps one saved cursor per screen and ?1049 overwrites the main one; the model
-            // keeps one: saving on the main screen only keeps both in agreement.
+            // keeps one: saving and restoring on the main screen only keeps both in agreement.
             escape(rng.pick(["7", "[s"]))
             savedRendition = (backgroundSet, renditionSet)
+            savedOnce = true
         }
         if rng.chance(50) { text(1...10) }
     }

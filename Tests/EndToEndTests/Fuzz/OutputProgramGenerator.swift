@@ -3,7 +3,7 @@
 /// UTF-8 character, with pauses that let loadwrap draw frames between them.
 ///
 /// It follows just enough terminal state to keep programs meaningful (one alternate screen at a
-/// time, a restore only after a save on the same screen) and to keep the known loadwrap bugs out
+/// time, saves and restores on the main screen only) and to keep the known loadwrap bugs out
 /// unless their features are on (`OutputFeatures.backgroundFill` and the ones after it): no erase,
 /// scroll or line feed with a background colour set, no ED 3, no ?1047, no rendition set when
 /// ?1049 is entered, no scroll region left set when the screen is cleared or the alternate screen left.
@@ -29,6 +29,10 @@ struct OutputProgramGenerator {
     var renditionSet = false
     /// The rendition state a cursor save recorded, when a save on this screen can be restored.
     var savedRendition: (background: Bool, any: Bool)?
+    /// The program has saved the cursor: the terminal's slot no longer holds what a fresh one does.
+    var savedOnce = false
+    /// The next write begins with a restore of no saved cursor (see `saveOrRestore`).
+    var restoreNext = false
     /// The rendition state when the alternate screen was entered.
     var renditionBeforeAlternate: (background: Bool, any: Bool)?
     /// The write ends after this piece, and a pause long enough for a frame follows.
@@ -66,6 +70,7 @@ struct OutputProgramGenerator {
         for index in 0..<writes {
             tokens = []
             endWrite = false
+            if restoreNext { restoreUnsaved() }
             for _ in 0..<rng.int(1...4) where !endWrite { addPiece() }
             // Where loadwrap draws: the start of an empty line, during the pause that follows.
             if !endWrite && rng.chance(40) && tokens.last != [0x0A] { lineEnd() }

@@ -29,10 +29,11 @@ import Testing
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// The line `frame w 0s` two columns right of the cursor, which is saved before and restored
-    /// after (DECSC, DECRC).
-    private static func beside(_ frame: String) -> String {
-        "\u{1B}7\u{1B}[2C\u{1B}[?7l\(frame) w 0s\u{1B}[K\u{1B}[?7h\u{1B}8"
+    /// The line `frame w 0s` two columns right of the cursor, which then goes back to `column`
+    /// (the end of the command's text) by a carriage return and a move right: never through the
+    /// terminal's saved-cursor slot (DECSC, DECRC), which the command may restore unsaved.
+    private static func beside(_ frame: String, column: Int = 8) -> String {
+        "\u{1B}[2C\u{1B}[?7l\(frame) w 0s\u{1B}[K\u{1B}[?7h\r\u{1B}[\(column)C"
     }
 
     /// Everything after the cursor, which is at the end of the command's text.
@@ -78,14 +79,14 @@ import Testing
         #expect(Self.around(&narrow, rewritten, at: 1_000) == rewritten, "13 + 8 > 20")
         var room = Self.painter(columns: 41)
         #expect(Self.around(&room, rewritten, at: 1_000) == rewritten
-            + Self.beside("a"), "13 + 8 <= 21")
+            + Self.beside("a", column: 11), "13 + 8 <= 21")
     }
 
     /// The erase is everything after the cursor: only while the cursor is at the end of the text.
     @Test func notWhereTheCursorIsBeforeTheEndOfTheText() {
         var painter = Self.painter()
         #expect(Self.around(&painter, "[1/3] abc\r[2/3]", at: 1_000) == "[1/3] abc\r[2/3]")
-        #expect(Self.around(&painter, " def", at: 1_010).hasSuffix(Self.beside("a")), "at the end again")
+        #expect(Self.around(&painter, " def", at: 1_010).hasSuffix(Self.beside("a", column: 9)), "at the end again")
     }
 
     /// Text that reached a width the terminal had since the row began has wrapped there: the
@@ -96,7 +97,7 @@ import Testing
         _ = Self.around(&painter, "\r1234567890123456789012", at: 1_000)
         _ = painter.resized(columns: 80, nowMS: 1_010, view: TerminalView())
         #expect(Self.around(&painter, "\r\u{1B}[Kab", at: 1_020) == "\r\u{1B}[Kab")
-        #expect(Self.around(&painter, "\r\n\rab\rcd", at: 1_030).hasSuffix(Self.beside("a")), "a new row")
+        #expect(Self.around(&painter, "\r\n\rab\rcd", at: 1_030).hasSuffix(Self.beside("a", column: 2)), "a new row")
     }
 
     /// A resize erases the line where it was and draws it again for the new width.
