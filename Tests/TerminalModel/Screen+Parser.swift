@@ -207,14 +207,19 @@ extension Screen {
     /// SGR whose parameters carry colon sub-parameters (ITU T.416, as xterm, VTE and tmux read
     /// them): `38:5:N`, `38:2:R:G:B` or `38:2:CS:R:G:B` (the colour space, possibly empty, is
     /// skipped), the same for 48; `4:N` is an underline style (0 ends it); 58 (underline colour)
-    /// is not modelled. A group without colons is an ordinary parameter.
+    /// is not modelled. Groups without colons are ordinary parameters, read together as in an SGR
+    /// without colons, so `…;38;2;R;G;B` beside a colon group is still a colour (as xterm and tmux
+    /// read it), not dim, reverse and the rest one by one.
     private mutating func selectGraphicRendition(subParameters text: String) {
+        var plain: [Int?] = []
         for group in text.split(separator: ";", omittingEmptySubsequences: false) {
             let parts = group.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
             guard parts.count > 1 else {
-                selectGraphicRendition([parts.first ?? 0])
+                plain.append(parts.first ?? 0)
                 continue
             }
+            if !plain.isEmpty { selectGraphicRendition(plain) }
+            plain = []
             func color() -> TerminalColor? {
                 switch (parts[1], parts.count) {
                 case (5, 3...): return .indexed(UInt8(clamping: parts[2]))
@@ -231,6 +236,7 @@ extension Screen {
             default: selectGraphicRendition([parts[0]])
             }
         }
+        if !plain.isEmpty { selectGraphicRendition(plain) }
     }
 
     /// SGR, including 256-colour and direct-colour forms.

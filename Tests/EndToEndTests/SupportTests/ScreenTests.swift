@@ -114,6 +114,15 @@ import Testing
         #expect(s.attributes == Attributes())
     }
 
+    /// Semicolon colours beside a colon group stay colours (tmux reads them so): the program of
+    /// screen-fuzz seed 11687 once read `38;2;7;71;141` as dim and reverse.
+    @Test func semicolonColoursBesideAColonGroup() {
+        let s = screen("\u{1B}[48:2::239:145:76;38;2;7;71;141;48;5;21ma\u{1B}[39;49mb", cols: 10)
+        let cells = s.snapshot.lines[0].cells
+        #expect(cells[0].attributes == Attributes(foreground: .rgb(7, 71, 141), background: .indexed(21)))
+        #expect(cells[1].attributes == Attributes())
+    }
+
     @Test func eraseUsesTheCurrentBackground() {
         let s = screen("\u{1B}[44m\u{1B}[K\u{1B}[0m")
         #expect(s.snapshot.lines[0].cells.count == 10)
