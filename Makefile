@@ -20,20 +20,26 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test check-layers check-docs fuzz install uninstall dist bench demo clean lint-workflows
+.PHONY: build test check-layers check-docs check-darwin fuzz install uninstall dist bench demo clean lint-workflows
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # The explicit-import check fails the build on an `import` of a target that is not a declared
 # dependency, so no layer reaches up unseen (docs/architecture.md).
-test: check-layers check-docs
+test: check-layers check-docs check-darwin
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test
 
 # The library built alone compiles none of the tool's files (Scripts/check-layers.sh).
 check-layers:
 	SWIFT="$(SWIFT)" sh Scripts/check-layers.sh
+
+# The C half of the macOS build: every C file compiled for arm64 and x86_64 macOS at Package.swift's
+# deployment target, warnings as errors, and linked against libSystem, by zig from PyPI
+# (Scripts/check-darwin.sh installs it, pinned, into .build/zig-venv on first use).
+check-darwin:
+	sh Scripts/check-darwin.sh
 
 # The paths, links, make targets and test names the documents name exist (Scripts/check-docs.py).
 check-docs:
