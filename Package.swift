@@ -29,7 +29,8 @@ let package = Package(
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
         // The tool's C target only for its openpty and winsize setter: a pty to draw on.
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport", "CLoadWrap"]),
-        .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport"]),
+        // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).
+        .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport", "CLoadWrap"]),
         // The manual clock both the library's and the tool's tests step.
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit"], path: "Tests/LoadWrapTestSupport"),
         // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -169,6 +170,13 @@ ssize_t lw_splice(int in, int out, size_t length) {
 #endif
 }
 
+int lw_device_path(const char *name, char *path, size_t size) {
+    /* devname_r's own fallback when no entry has the number: "#C16:3" (Apple Libc gen/devname.c). */
+    if (name[0] == '\0' || name[0] == '#') return -1;
+    int written = snprintf(path, size, "/dev/%s", name);
+    return written >= 0 && (size_t)written < size ? 0 : -1;
+}
+
 const char *lw_build_version(void) {
 #ifdef LOADWRAP_VERSION
     return LOADWRAP_VERSION;
@@ -207,10 +215,13 @@ int lw_darwin_controlling_device(unsigned long long *device) {
     return 0;
 }
 
-int lw_darwin_controlling_terminal(char *name, size_t size) {
+int lw_darwin_controlling_terminal(char *path, size_t size) {
     unsigned long long device;
+    char name[MAXPATHLEN];
     if (lw_darwin_controlling_device(&device) != 0) return -1;
-    if (!devname_r((dev_t)device, S_IFCHR, name, (int)size)) return -1;
-    return 0;
+    /* Apple's devname_r copies the entry's bare name ("ttys003"), not a path: Libc gen/devname.c;
+       its ttyname_r writes "/dev/" first and then calls devname_r (gen/ttyname.c). */
+    if (!devname_r((dev_t)device, S_IFCHR, name, (int)sizeof name)) return -1;
+    return lw_device_path(name, path, size);
 }
 #endif

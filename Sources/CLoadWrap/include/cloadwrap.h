@@ -76,10 +76,15 @@ int lw_darwin_processes(struct lw_process *list, int capacity);
 /// e_tdev); returns 0, or -1 when there is none.
 int lw_darwin_controlling_device(unsigned long long *device);
 
-/// Writes the name of this process's controlling terminal (`/dev/ttys003`, from proc_bsdinfo's
-/// e_tdev and devname) to `name`; returns 0, or -1 when there is none.
-int lw_darwin_controlling_terminal(char *name, size_t size);
+/// Writes the path of this process's controlling terminal (`/dev/ttys003`, from proc_bsdinfo's
+/// e_tdev, devname_r's name and lw_device_path) to `path`; returns 0, or -1 when there is none.
+int lw_darwin_controlling_terminal(char *path, size_t size);
 #endif
+
+/// Writes `/dev/NAME` to `path` for a device's entry name as devname_r gives it (`ttys003`);
+/// returns 0, or -1 when it does not fit, or when `name` is empty or devname_r's made-up `#C…`.
+/// Compiled on every platform so the Linux suite tests what the Darwin terminal lookup uses.
+int lw_device_path(const char *name, char *path, size_t size);
 
 /// The process environment (`environ`; Darwin reaches it through _NSGetEnviron).
 char **lw_environ(void);
