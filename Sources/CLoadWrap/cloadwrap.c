@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -16,9 +15,6 @@
 #include <unistd.h>
 #if defined(__APPLE__)
 #include <crt_externs.h>
-#include <libproc.h>
-#include <sys/param.h> /* NODEV */
-#include <stdlib.h>
 #include <util.h>
 #else
 #include <pty.h>
@@ -170,13 +166,6 @@ ssize_t lw_splice(int in, int out, size_t length) {
 #endif
 }
 
-int lw_device_path(const char *name, char *path, size_t size) {
-    /* devname_r's own fallback when no entry has the number: "#C16:3" (Apple Libc gen/devname.c). */
-    if (name[0] == '\0' || name[0] == '#') return -1;
-    int written = snprintf(path, size, "/dev/%s", name);
-    return written >= 0 && (size_t)written < size ? 0 : -1;
-}
-
 const char *lw_build_version(void) {
 #ifdef LOADWRAP_VERSION
     return LOADWRAP_VERSION;
@@ -184,44 +173,3 @@ const char *lw_build_version(void) {
     return NULL;
 #endif
 }
-
-#if defined(__APPLE__)
-int lw_darwin_processes(struct lw_process *list, int capacity) {
-    pid_t *pids = calloc((size_t)capacity, sizeof *pids);
-    if (!pids) return -1;
-    /* libproc.h: the count of pids written (the wrapper divides proc_listpids' bytes by sizeof(int)). */
-    int found = proc_listallpids(pids, capacity * (int)sizeof *pids);
-    int count = 0;
-    for (int i = 0; i < found; i++) {
-        struct proc_bsdinfo info;
-        /* Another user's process is refused (0 bytes): a timeout never signals those anyway. */
-        if (proc_pidinfo(pids[i], PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info) continue;
-        list[count].pid = pids[i];
-        list[count].parent = (pid_t)info.pbi_ppid;
-        list[count].group = (pid_t)info.pbi_pgid;
-        list[count].session = getsid(pids[i]);
-        count++;
-    }
-    free(pids);
-    return found < 0 ? -1 : count;
-}
-
-int lw_darwin_controlling_device(unsigned long long *device) {
-    struct proc_bsdinfo info;
-    if (proc_pidinfo(getpid(), PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info) return -1;
-    /* e_tdev is NODEV (-1) without a controlling terminal (bsd/kern/proc_info.c proc_pidbsdinfo). */
-    if (info.e_tdev == (uint32_t)NODEV) return -1;
-    *device = info.e_tdev;
-    return 0;
-}
-
-int lw_darwin_controlling_terminal(char *path, size_t size) {
-    unsigned long long device;
-    char name[MAXPATHLEN];
-    if (lw_darwin_controlling_device(&device) != 0) return -1;
-    /* Apple's devname_r copies the entry's bare name ("ttys003"), not a path: Libc gen/devname.c;
-       its ttyname_r writes "/dev/" first and then calls devname_r (gen/ttyname.c). */
-    if (!devname_r((dev_t)device, S_IFCHR, name, (int)sizeof name)) return -1;
-    return lw_device_path(name, path, size);
-}
-#endif

@@ -10,7 +10,7 @@ import Testing
     private func path(_ name: String, size: Int = 64) -> String? {
         var buffer = [CChar](repeating: 0, count: size)
         guard lw_device_path(name, &buffer, size) == 0 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
     }
 
     @Test func aBareNameIsUnderDev() {
