@@ -20,7 +20,8 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test check-layers check-docs check-darwin fuzz install uninstall dist bench demo clean lint-workflows
+.PHONY: build test check-layers check-docs check-darwin fuzz install uninstall dist deb lint-deb bench demo clean \
+        lint-workflows
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -80,6 +81,26 @@ uninstall:
 # static binary in it runs without the toolchain and fails otherwise).
 dist:
 	VERSION="$(VERSION)" MAKE="$(MAKE)" sh Scripts/dist.sh
+
+# The Debian package loadwrap_VERSION_ARCH.deb (Scripts/deb.sh: Debian's paths, the man page gzipped,
+# no Depends, as the release binary is static). BIN=path packages that binary instead of building the
+# release one, as `make install` does; Scripts/test-deb.sh, run by `make test`, packages the debug one.
+ifeq ($(BIN),)
+deb: build
+deb: BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/loadwrap
+endif
+deb:
+	BIN="$(BIN)" VERSION="$(VERSION)" MAKE="$(MAKE)" sh Scripts/deb.sh
+
+# lintian on the release binary's package, with Debian's pedantic checks; it fails on any tag the
+# package's overrides do not explain (Scripts/deb.sh writes them, each with its reason). Installs
+# lintian with apt when it is missing (Debian and Ubuntu only).
+lint-deb: build
+	rm -rf .build/lint-deb
+	BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/loadwrap" VERSION="$(VERSION)" MAKE="$(MAKE)" \
+	    sh Scripts/deb.sh .build/lint-deb
+	command -v lintian >/dev/null || { apt-get update -qq && apt-get install -y -qq lintian >/dev/null; }
+	lintian --info --pedantic --fail-on error,warning,info,pedantic .build/lint-deb/*.deb
 
 bench: build
 	python3 Scripts/bench.py
