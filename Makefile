@@ -20,7 +20,7 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
 
-.PHONY: build test check-layers check-docs check-darwin fuzz install uninstall dist deb lint-deb bench demo clean \
+.PHONY: build test check-layers check-docs check-darwin check-formula fuzz install uninstall dist deb lint-deb bench demo clean \
         lint-workflows
 
 build:
@@ -28,7 +28,7 @@ build:
 
 # The explicit-import check fails the build on an `import` of a target that is not a declared
 # dependency, so no layer reaches up unseen (docs/architecture.md).
-test: check-layers check-docs check-darwin
+test: check-layers check-docs check-darwin check-formula
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test
 
@@ -41,6 +41,11 @@ check-layers:
 # (Scripts/check-darwin.sh installs it, pinned, into .build/zig-venv on first use).
 check-darwin:
 	sh Scripts/check-darwin.sh
+
+# The Homebrew formula parses (ruby -c), also as the release workflow rewrites it
+# (Scripts/check-formula.sh); brew itself runs on the CI workflow's macOS runner.
+check-formula:
+	sh Scripts/check-formula.sh
 
 # The paths, links, make targets and test names the documents name exist (Scripts/check-docs.py).
 check-docs:
