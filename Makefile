@@ -19,6 +19,12 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xcc -DLOADWRAP_VERSION='"$(VER
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
+# macOS: `make dist UNIVERSAL=1` builds one binary for both Mac architectures (SwiftPM's --arch
+# twice, through xcbuild), as the release workflow does; the archive is then named darwin-universal.
+ifeq ($(UNIVERSAL),1)
+RELEASE_FLAGS += --arch arm64 --arch x86_64
+DIST_ARCH = universal
+endif
 
 .PHONY: build test check-layers check-docs check-darwin check-formula fuzz install uninstall dist deb lint-deb bench demo clean \
         lint-workflows
@@ -83,9 +89,9 @@ uninstall:
 	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED)))
 
 # The release archive loadwrap-VERSION-OS-ARCH.tar.gz and its .sha256 (Scripts/dist.sh checks the
-# static binary in it runs without the toolchain and fails otherwise).
+# static binary in it runs without the toolchain and fails otherwise). UNIVERSAL=1: see above.
 dist:
-	VERSION="$(VERSION)" MAKE="$(MAKE)" sh Scripts/dist.sh
+	VERSION="$(VERSION)" MAKE="$(MAKE)" DIST_ARCH="$(DIST_ARCH)" sh Scripts/dist.sh
 
 # The Debian package loadwrap_VERSION_ARCH.deb (Scripts/deb.sh: Debian's paths, the man page gzipped,
 # no Depends, as the release binary is static). BIN=path packages that binary instead of building the
