@@ -6,19 +6,18 @@ class Loadwrap < Formula
   license "Apache-2.0"
   head "https://github.com/OWNER/loadwrap.git", branch: "main"
 
-  depends_on xcode: ["16.0", :build]
+  # Linux users have the .deb and the static archive (docs/install.md); Swift 6 comes with Xcode 16.
+  depends_on :macos
   depends_on macos: :ventura
-
-  uses_from_macos "swift" => :build
+  depends_on xcode: ["16.0", :build]
 
   def install
-    # The Makefile's release flags: the version stamped into the binary through the C target
-    # (a source tarball has no git history for Scripts/version.sh to read). Homebrew's build
-    # runs in a sandbox that SwiftPM's own sandbox cannot nest in, hence --disable-sandbox on
-    # macOS; on Linux the Swift runtime is linked in, as in the release archive.
-    args = ["--configuration", "release", "--product", "loadwrap", "-Xcc", "-DLOADWRAP_VERSION=\"#{version}\""]
-    args << (OS.mac? ? "--disable-sandbox" : "--static-swift-stdlib")
-    system "swift", "build", *args
+    # What the Makefile's release flags do on macOS (where the Swift runtime is the OS's, so
+    # --static-swift-stdlib changes nothing): the version stamped into the binary through the C
+    # target, as a source tarball has no git history for Scripts/version.sh to read. Homebrew
+    # builds in a sandbox that SwiftPM's own cannot nest in, hence --disable-sandbox.
+    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "loadwrap",
+           "-Xcc", "-DLOADWRAP_VERSION=\"#{version}\""
     bin.install ".build/release/loadwrap"
     (man1/"loadwrap.1").write Utils.safe_popen_read(bin/"loadwrap", "--generate-manual")
     generate_completions_from_executable(bin/"loadwrap", "--completions")
