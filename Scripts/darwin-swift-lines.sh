@@ -9,9 +9,9 @@
 # lines are not counted: every file that calls the C library imports Darwin beside Glibc.
 set -eu
 cd "$(dirname "$0")/.."
-mode=count
-[ "${1:-}" = --list ] && mode=list
-find Sources Tests Scripts -name '*.swift' | LC_ALL=C sort | xargs awk -v mode="$mode" '
+# Each counted line as FILE:LINE: TEXT; find may start awk more than once, so the count is wc's.
+lines() {
+    find Sources Tests Scripts -name '*.swift' -exec awk '
 # What a condition selects: "darwin", "linux", or "" for anything else (DEBUG, swift(>=6)…).
 function platform(condition) {
     if (condition ~ /!(os\(Linux\)|canImport\(Glibc\)|canImport\(Musl\))/) return "darwin"
@@ -36,9 +36,12 @@ FNR == 1 { depth = 0 }
         if (branch[level] == "linux") next
         if (branch[level] == "darwin") darwin = 1
     }
-    if (!darwin) next
-    count++
-    if (mode == "list") print FILENAME ":" FNR ": " line
+    if (darwin) print FILENAME ":" FNR ": " line
 }
-END { if (mode == "count") print count + 0 }
-'
+' {} + | LC_ALL=C sort -t: -k1,1 -k2,2n
+}
+if [ "${1:-}" = --list ]; then
+    lines
+else
+    lines | wc -l | tr -d ' '
+fi
