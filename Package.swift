@@ -15,7 +15,8 @@ let package = Package(
         // The two C calls the core and the library need: memrchr and the window size.
         .target(name: "CLoadWrapCore"),
         // What the tool's Swift cannot call directly: async-signal-safe handlers, openpty, the
-        // spawn, wait macros, the watchers' literal search.
+        // spawn, wait macros, the watchers' literal search; and what Linux and Darwin answer
+        // differently (platform.c), so make check-darwin compiles the Darwin half.
         .target(name: "CLoadWrap", dependencies: ["CLoadWrapCore"]),
         // The spinner line, the painter, the output scanner and progress values: pure, no processes.
         .target(name: "LoadWrapCore", dependencies: ["CLoadWrapCore"]),
