@@ -19,7 +19,10 @@ import Testing
     func aCallNewerThanTheDeploymentTargetFails() throws {
         let (status, text) = try check(replacingDarwinPipeWith: "    if (pipe2(fds, O_CLOEXEC) != 0) return -1;\n")
         #expect(status != 0, "\(text)")
-        #expect(text.contains("'pipe2' is only available on macOS"), "\(text)")
+        // zig's bundled headers declare pipe2 for a macOS newer than the target; on a Mac, zig reads
+        // the SDK's headers instead, and an SDK older than pipe2 does not declare it at all.
+        #expect(text.contains("'pipe2' is only available on macOS") || text.contains("undeclared function 'pipe2'"),
+                "\(text)")
     }
 
     @Test(.enabled(if: zigInstalled || ExternalTool.onCI, "zig is not installed: run make check-darwin"))
@@ -27,7 +30,7 @@ import Testing
         let (status, text) = try check(
             replacingDarwinPipeWith: "    extern int lw_not_in_libsystem(int[2]);\n    if (lw_not_in_libsystem(fds) != 0) return -1;\n")
         #expect(status != 0, "\(text)")
-        #expect(text.contains("undefined symbol: _lw_not_in_libsystem"), "\(text)")
+        #expect(text.lowercased().contains("undefined symbol") && text.contains("_lw_not_in_libsystem"), "\(text)")
     }
 
     /// Runs the script on a copy of the package's C with the Darwin branch's pipe line replaced.
