@@ -19,21 +19,39 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xcc -DLOADWRAP_VERSION='"$(VER
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif
+# macOS: `make dist UNIVERSAL=1` builds one binary for both Mac architectures (SwiftPM's --arch
+# twice, through xcbuild), as the release workflow does; the archive is then named darwin-universal.
+ifeq ($(UNIVERSAL),1)
+RELEASE_FLAGS += --arch arm64 --arch x86_64
+DIST_ARCH = universal
+endif
 
-.PHONY: build test check-layers check-docs fuzz install uninstall dist bench demo clean lint-workflows
+.PHONY: build test check-layers check-docs check-darwin check-formula fuzz install uninstall dist deb lint-deb bench demo clean \
+        lint-workflows
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # The explicit-import check fails the build on an `import` of a target that is not a declared
 # dependency, so no layer reaches up unseen (docs/architecture.md).
-test: check-layers check-docs
+test: check-layers check-docs check-darwin check-formula
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test
 
 # The library built alone compiles none of the tool's files (Scripts/check-layers.sh).
 check-layers:
 	SWIFT="$(SWIFT)" sh Scripts/check-layers.sh
+
+# The C half of the macOS build: every C file compiled for arm64 and x86_64 macOS at Package.swift's
+# deployment target, warnings as errors, and linked against libSystem, by zig from PyPI
+# (Scripts/check-darwin.sh installs it, pinned, into .build/zig-venv on first use).
+check-darwin:
+	sh Scripts/check-darwin.sh
+
+# The Homebrew formula parses (ruby -c), also as the release workflow rewrites it
+# (Scripts/check-formula.sh); brew itself runs on the CI workflow's macOS runner.
+check-formula:
+	sh Scripts/check-formula.sh
 
 # The paths, links, make targets and test names the documents name exist (Scripts/check-docs.py).
 check-docs:
@@ -71,9 +89,29 @@ uninstall:
 	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED)))
 
 # The release archive loadwrap-VERSION-OS-ARCH.tar.gz and its .sha256 (Scripts/dist.sh checks the
-# static binary in it runs without the toolchain and fails otherwise).
+# static binary in it runs without the toolchain and fails otherwise). UNIVERSAL=1: see above.
 dist:
-	VERSION="$(VERSION)" MAKE="$(MAKE)" sh Scripts/dist.sh
+	VERSION="$(VERSION)" MAKE="$(MAKE)" DIST_ARCH="$(DIST_ARCH)" sh Scripts/dist.sh
+
+# The Debian package loadwrap_VERSION_ARCH.deb (Scripts/deb.sh: Debian's paths, the man page gzipped,
+# no Depends, as the release binary is static). BIN=path packages that binary instead of building the
+# release one, as `make install` does; Scripts/test-deb.sh, run by `make test`, packages the debug one.
+ifeq ($(BIN),)
+deb: build
+deb: BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/loadwrap
+endif
+deb:
+	BIN="$(BIN)" VERSION="$(VERSION)" MAKE="$(MAKE)" sh Scripts/deb.sh
+
+# lintian on the release binary's package, with Debian's pedantic checks; it fails on any tag the
+# package's overrides do not explain (Scripts/deb.sh writes them, each with its reason). Installs
+# lintian with apt when it is missing (Debian and Ubuntu only).
+lint-deb: build
+	rm -rf .build/lint-deb
+	BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/loadwrap" VERSION="$(VERSION)" MAKE="$(MAKE)" \
+	    sh Scripts/deb.sh .build/lint-deb
+	command -v lintian >/dev/null || { apt-get update -qq && apt-get install -y -qq lintian >/dev/null; }
+	lintian --info --pedantic --fail-on error,warning,info,pedantic .build/lint-deb/*.deb
 
 bench: build
 	python3 Scripts/bench.py

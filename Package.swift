@@ -15,7 +15,8 @@ let package = Package(
         // The two C calls the core and the library need: memrchr and the window size.
         .target(name: "CLoadWrapCore"),
         // What the tool's Swift cannot call directly: async-signal-safe handlers, openpty, the
-        // spawn, wait macros, the watchers' literal search.
+        // spawn, wait macros, the watchers' literal search; and what Linux and Darwin answer
+        // differently (platform.c), so make check-darwin compiles the Darwin half.
         .target(name: "CLoadWrap", dependencies: ["CLoadWrapCore"]),
         // The spinner line, the painter, the output scanner and progress values: pure, no processes.
         .target(name: "LoadWrapCore", dependencies: ["CLoadWrapCore"]),
@@ -29,7 +30,8 @@ let package = Package(
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
         // The tool's C target only for its openpty and winsize setter: a pty to draw on.
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport", "CLoadWrap"]),
-        .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport"]),
+        // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).
+        .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport", "CLoadWrap"]),
         // The manual clock both the library's and the tool's tests step.
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit"], path: "Tests/LoadWrapTestSupport"),
         // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.

@@ -9,7 +9,9 @@ articles, and reports, one line each:
 - a path in backticks under Sources/, Tests/, Scripts/, docs/, .github/ or .ci/ that does not exist;
 - `make TARGET` where the Makefile has no such target;
 - a test suite (a word ending in `Tests`, with `Suite.member` or `Suite/member`) that no file under
-  Tests/ or Scripts/ declares, or whose member it does not mention.
+  Tests/ or Scripts/ declares, or whose member it does not mention;
+- a count in docs/platforms.md of the Swift lines only macOS compiles ("N Swift lines ... only
+  macOS compiles") other than what Scripts/darwin-swift-lines.sh prints, or no such count.
 Exits 1 when it reports anything. It cannot tell whether a sentence is still true; it catches the
 paths, targets and names that moved.
 """
@@ -17,6 +19,7 @@ paths, targets and names that moved.
 import glob
 import os
 import re
+import subprocess
 import sys
 
 DOCUMENTS = (["README.md", "CONTRIBUTING.md"] + sorted(glob.glob("docs/*.md"))
@@ -60,6 +63,17 @@ def mentioned(member):
     return any(member in open(f, encoding="utf-8").read() for f in glob.glob("Tests/**/*.swift", recursive=True))
 
 
+def darwin_count_problems():
+    """docs/platforms.md's count of the Swift lines only macOS compiles against the script's."""
+    document = "docs/platforms.md"
+    stated = re.findall(r"\b(\d+) Swift lines? [^.]*?only macOS compiles", open(document, encoding="utf-8").read())
+    counted = subprocess.run(["sh", "Scripts/darwin-swift-lines.sh"], capture_output=True, text=True, check=True).stdout.strip()
+    if not stated:
+        return [f"{document}: no count of the Swift lines only macOS compiles (Scripts/darwin-swift-lines.sh: {counted})"]
+    return [f"{document}: {n} Swift lines only macOS compiles, but Scripts/darwin-swift-lines.sh counts {counted}"
+            for n in stated if n != counted]
+
+
 def main():
     targets = {m.group(1) for m in re.finditer(r"^([a-z][a-z-]*):", open("Makefile").read(), re.M)}
     problems = []
@@ -93,6 +107,7 @@ def main():
                 problems.append(f"{document}: {suite}: no such test suite")
             elif member and not mentioned(member):
                 problems.append(f"{document}: {suite}.{member}: not found under Tests/")
+    problems += darwin_count_problems()
     for problem in sorted(set(problems)):
         print(problem, file=sys.stderr)
     return 1 if problems else 0

@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make dist`: the release archive loadwrap-VERSION-OS-ARCH.tar.gz (the machine's OS and
-# architecture, e.g. linux-x86_64) and its .sha256, in the package root. It holds the release
+# architecture, e.g. linux-x86_64, or darwin-universal for `make dist UNIVERSAL=1`, which sets
+# DIST_ARCH) and its .sha256, in the package root. It holds the release
 # binary (static on Linux), the man page and completions the binary prints, README.md and LICENSE,
 # laid out as under a prefix (bin/, share/) so the two folders can be copied into one.
 # Before writing anything, the binary taken back out of the archive must run with an empty
@@ -11,7 +12,8 @@ cd "$(dirname "$0")/.."
 make=${MAKE:-make}
 version=${VERSION:-$(sh Scripts/version.sh)}
 os=$(uname -s | tr '[:upper:]' '[:lower:]')
-name=loadwrap-$version-$os-$(uname -m)
+arch=${DIST_ARCH:-$(uname -m)}
+name=loadwrap-$version-$os-$arch
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
@@ -48,6 +50,14 @@ if [ "$os" = linux ]; then
     echo "dist: ldd: $(echo "$linkage" | tr -d '\t')"
 else
     echo "dist: $os has no static executables; the ldd check is Linux only"
+fi
+if [ "$arch" = universal ]; then
+    # One Mach-O file with both slices, so a Mac of either kind runs the same download.
+    slices=$(lipo -archs "$bin")
+    case " $slices " in
+    *" arm64 "*" x86_64 "* | *" x86_64 "*" arm64 "*) echo "dist: lipo -archs: $slices" ;;
+    *) echo "dist: a universal binary holds $slices, not arm64 and x86_64" >&2; exit 1 ;;
+    esac
 fi
 echo "dist: env -i LD_LIBRARY_PATH= bin/loadwrap --version: $said; a run exited 3 as its command"
 

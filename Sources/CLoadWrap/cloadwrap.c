@@ -15,9 +15,6 @@
 #include <unistd.h>
 #if defined(__APPLE__)
 #include <crt_externs.h>
-#include <libproc.h>
-#include <sys/param.h> /* NODEV */
-#include <stdlib.h>
 #include <util.h>
 #else
 #include <pty.h>
@@ -176,41 +173,3 @@ const char *lw_build_version(void) {
     return NULL;
 #endif
 }
-
-#if defined(__APPLE__)
-int lw_darwin_processes(struct lw_process *list, int capacity) {
-    pid_t *pids = calloc((size_t)capacity, sizeof *pids);
-    if (!pids) return -1;
-    /* libproc.h: the count of pids written (the wrapper divides proc_listpids' bytes by sizeof(int)). */
-    int found = proc_listallpids(pids, capacity * (int)sizeof *pids);
-    int count = 0;
-    for (int i = 0; i < found; i++) {
-        struct proc_bsdinfo info;
-        /* Another user's process is refused (0 bytes): a timeout never signals those anyway. */
-        if (proc_pidinfo(pids[i], PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info) continue;
-        list[count].pid = pids[i];
-        list[count].parent = (pid_t)info.pbi_ppid;
-        list[count].group = (pid_t)info.pbi_pgid;
-        list[count].session = getsid(pids[i]);
-        count++;
-    }
-    free(pids);
-    return found < 0 ? -1 : count;
-}
-
-int lw_darwin_controlling_device(unsigned long long *device) {
-    struct proc_bsdinfo info;
-    if (proc_pidinfo(getpid(), PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info) return -1;
-    /* e_tdev is NODEV (-1) without a controlling terminal (bsd/kern/proc_info.c proc_pidbsdinfo). */
-    if (info.e_tdev == (uint32_t)NODEV) return -1;
-    *device = info.e_tdev;
-    return 0;
-}
-
-int lw_darwin_controlling_terminal(char *name, size_t size) {
-    unsigned long long device;
-    if (lw_darwin_controlling_device(&device) != 0) return -1;
-    if (!devname_r((dev_t)device, S_IFCHR, name, (int)size)) return -1;
-    return 0;
-}
-#endif

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "cloadwrapcore.h"
@@ -67,19 +68,51 @@ struct lw_process {
     pid_t session;
 };
 
-#if defined(__APPLE__)
-/// Fills `list` with up to `capacity` processes of this user (libproc: proc_listallpids, then
-/// proc_pidinfo PROC_PIDTBSDINFO and getsid); returns how many, or -1.
-int lw_darwin_processes(struct lw_process *list, int capacity);
+/// The functions below are what the two kernels do differently (platform.c), each compiled for
+/// both: Platform's Swift calls them on every platform, and `make check-darwin` compiles Darwin's.
 
-/// Sets `*device` to the device number of this process's controlling terminal (proc_bsdinfo's
-/// e_tdev); returns 0, or -1 when there is none.
-int lw_darwin_controlling_device(unsigned long long *device);
+/// 1 where the kernel is XNU (macOS), else 0: which of Platform.Traits' two sets applies.
+int lw_kernel_is_xnu(void);
 
-/// Writes the name of this process's controlling terminal (`/dev/ttys003`, from proc_bsdinfo's
-/// e_tdev and devname) to `name`; returns 0, or -1 when there is none.
-int lw_darwin_controlling_terminal(char *name, size_t size);
-#endif
+/// Fills `list` with up to `capacity` processes: every one in `/proc` on Linux, this user's on
+/// Darwin (libproc: proc_listallpids, then proc_pidinfo PROC_PIDTBSDINFO and getsid); returns how
+/// many, or -1, with errno ERANGE when `capacity` was too small.
+int lw_processes(struct lw_process *list, int capacity);
+
+/// Sets `*device` to the device number of this process's controlling terminal (Linux: tty_nr of
+/// /proc/self/stat; Darwin: proc_bsdinfo's e_tdev); returns 0, or -1 when there is none.
+int lw_controlling_device(unsigned long long *device);
+
+/// Writes the path of this process's controlling terminal (`/dev/ttys003`, from proc_bsdinfo's
+/// e_tdev, devname_r's name and lw_device_path) to `path`; returns 0, or -1 when there is none,
+/// and always on Linux, where it is never needed.
+int lw_controlling_terminal_path(char *path, size_t size);
+
+/// Writes `/dev/NAME` to `path` for a device's entry name as devname_r gives it (`ttys003`);
+/// returns 0, or -1 when it does not fit, or when `name` is empty or devname_r's made-up `#C…`.
+int lw_device_path(const char *name, char *path, size_t size);
+
+/// Bytes written to the pipe `write_fd` (a write end) and not yet read (Linux: FIONREAD; Darwin:
+/// fstat's size, as FIONREAD counts nothing there); -1 when it cannot be told (a socket).
+int lw_pipe_unread_bytes(int write_fd);
+
+/// The value of a termios control character that is turned off (`_POSIX_VDISABLE`: 0 on Linux,
+/// 0xFF on Darwin, a cast Swift does not import).
+unsigned char lw_disabled_control_character(void);
+
+/// When the file `info` describes last changed, in seconds since the epoch (`st_mtime`).
+long long lw_modification_seconds(const struct stat *info);
+
+/// A memory-backed directory for small files besides `XDG_RUNTIME_DIR` (`/dev/shm`), or NULL.
+const char *lw_memory_directory(void);
+
+/// The pipe `fd` opened anew for writing, non-blocking, with an open file description of its own
+/// (Linux: `/proc/self/fd/N`); -1 where that cannot be done (Darwin), or on error.
+int lw_reopen_nonblocking(int fd);
+
+/// Runs `body(context)` on a new detached thread started with every signal blocked; 0, or -1
+/// when no thread could be made.
+int lw_start_thread(void *(*body)(void *), void *context);
 
 /// The process environment (`environ`; Darwin reaches it through _NSGetEnviron).
 char **lw_environ(void);

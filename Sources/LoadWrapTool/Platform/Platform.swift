@@ -1,3 +1,4 @@
+import CLoadWrap
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,8 +6,10 @@ import Darwin
 #endif
 
 /// What loadwrap relies on that Linux and Darwin do differently, in one place: the kernel's
-/// behaviours as `Traits`, which the logic elsewhere reads, and the few calls only one kernel
-/// has (`Platform+Linux.swift`, `Platform+Darwin.swift`; `#if` appears only there and in C).
+/// behaviours as `Traits`, which the logic elsewhere reads, and the calls the kernels answer
+/// differently. Those are written in C (Sources/CLoadWrap/platform.c), where `make check-darwin`
+/// compiles Darwin's half on every change; the Swift here is the same on both, so the Linux suite
+/// runs what macOS runs.
 enum Platform {
     /// The kernel behaviours that change what loadwrap does.
     struct Traits: Equatable, Sendable {
@@ -39,8 +42,79 @@ enum Platform {
     /// POSIX fallbacks Darwin needs run in the Linux test suite. Not a user setting.
     static let fallbackSwitch = "LOADWRAP_INTERNAL_POSIX_FALLBACKS"
 
+    /// The kernel's own traits: XNU's, each cited where its fallback is written, or Linux's.
+    static let kernelTraits: Traits = lw_kernel_is_xnu() == 1 ? .darwin : .linux
+
     /// The traits in effect for this process.
     static let traits: Traits = getenv(fallbackSwitch).map { String(cString: $0) == "1" } == true ? .darwin : kernelTraits
+
+    /// The value of a termios control character that is turned off (`_POSIX_VDISABLE`): 0 on
+    /// Linux, 0xFF on Darwin, where 0 is a real key (Ctrl-@).
+    static let disabledControlCharacter = lw_disabled_control_character()
+
+    /// Makes loadwrap the subreaper of what the command starts (Linux's PR_SET_CHILD_SUBREAPER),
+    /// unless the traits in effect say there is none: XNU has no such call, so orphans go to
+    /// launchd and a timeout finds them only through the command's group and session.
+    static func becomeSubreaper() {
+        if traits.hasSubreaper { lw_become_subreaper() }
+    }
+
+    /// Bytes written to the pipe `fd` (a write end) and not yet read; nil when it cannot be told.
+    static func unreadBytes(writeEnd fd: Int32) -> Int? {
+        let count = lw_pipe_unread_bytes(fd)
+        return count >= 0 ? Int(count) : nil
+    }
+
+    /// The controlling terminal's own device (`/dev/ttys003`), for a keyboard that must not be
+    /// `/dev/tty`: XNU builds poll(2) on kqueue (bsd/kern/sys_generic.c poll_nocancel: POLLNVAL when
+    /// a filter will not attach), and only pty, ptmx and tty drivers have filters
+    /// (bsd/miscfs/specfs/spec_vnops.c spec_kqfilter), not `/dev/tty`'s ctty driver
+    /// (bsd/kern/tty_tty.c). nil on Linux, where `/dev/tty` polls like the device.
+    static func controllingTerminalPath() -> String? {
+        var path = [CChar](repeating: 0, count: 1024)
+        guard lw_controlling_terminal_path(&path, path.count) == 0 else { return nil }
+        return String(decoding: path.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+    }
+
+    /// The device number of the controlling terminal, encoded as `st_rdev` is; nil without one.
+    static func controllingTerminalDevice() -> UInt64? {
+        var device: UInt64 = 0
+        return lw_controlling_device(&device) == 0 ? device : nil
+    }
+
+    /// Memory-backed directories for the control channel besides `XDG_RUNTIME_DIR`: `/dev/shm`
+    /// on Linux; macOS has none.
+    static let memoryDirectories: [String] = lw_memory_directory().map { [String(cString: $0)] } ?? []
+
+    /// When the file `info` describes last changed, in seconds since the epoch.
+    static func modificationSeconds(_ info: stat) -> Int {
+        withUnsafePointer(to: info) { Int(lw_modification_seconds($0)) }
+    }
+
+    /// The pipe `fd` opened anew for writing, non-blocking, with an open file description of its
+    /// own; nil where that cannot be done (Darwin's `/dev/fd/N` duplicates the descriptor, sharing
+    /// its flags: fdesc(5)), so the caller switches O_NONBLOCK around writes.
+    static func reopenNonBlocking(pipe fd: Int32) -> Int32? {
+        let own = lw_reopen_nonblocking(fd)
+        return own >= 0 ? own : nil
+    }
+
+    /// The processes a timeout may look for, with their parents, groups and sessions: every one
+    /// on Linux, this user's on Darwin. The list grows until it holds them all.
+    static func processes() -> [ProcessEntry] {
+        var capacity: Int32 = 4096
+        while true {
+            var list = [lw_process](repeating: lw_process(), count: Int(capacity))
+            let count = lw_processes(&list, capacity)
+            if count < 0 && errno == ERANGE && capacity < Int32.max / 2 {
+                capacity *= 2
+                continue
+            }
+            return list.prefix(Int(max(count, 0))).map {
+                ProcessEntry(pid: $0.pid, parent: $0.parent, group: $0.group, session: $0.session)
+            }
+        }
+    }
 }
 
 /// One process, as a timeout looks for what the command started.

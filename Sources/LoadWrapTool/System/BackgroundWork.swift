@@ -72,32 +72,13 @@ private final class DetachedThread {
         self.body = body
     }
 
-    /// Runs `body` on a new thread; false when none could be made.
+    /// Runs `body` on a new thread, started with every signal blocked (lw_start_thread); false
+    /// when none could be made.
     static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(DetachedThread(body)).toOpaque()
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        let started = create(context)
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        let started = lw_start_thread({ Unmanaged<DetachedThread>.fromOpaque($0!).takeRetainedValue().body(); return nil },
+                                      context) == 0
         if !started { Unmanaged<DetachedThread>.fromOpaque(context).release() }
         return started
-    }
-
-    /// pthread_create and pthread_detach, whose types differ between Glibc and Darwin.
-    private static func create(_ context: UnsafeMutableRawPointer) -> Bool {
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { Unmanaged<DetachedThread>.fromOpaque($0!).takeRetainedValue().body(); return nil },
-                             context) == 0 else { return false }
-        pthread_detach(thread)
-        #else
-        var thread: pthread_t?
-        guard pthread_create(&thread, nil, { Unmanaged<DetachedThread>.fromOpaque($0).takeRetainedValue().body(); return nil },
-                             context) == 0, let thread else { return false }
-        pthread_detach(thread)
-        #endif
-        return true
     }
 }
