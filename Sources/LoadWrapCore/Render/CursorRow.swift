@@ -218,6 +218,8 @@ struct CursorRow: Equatable {
             extent = extent.map { max($0, column + width) }
             move(to: column + width)
         } else {
+            // Printed at a column not known: how far the row's text reaches is not known either.
+            extent = nil
             advanceBound(to: bound + width)
         }
     }

@@ -87,14 +87,14 @@ package struct OutputScanner {
     }
 
     /// True when `chunk` holds a NUL byte: data, not text for a terminal.
-    static func isBinary(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    package static func isBinary(_ chunk: UnsafeRawBufferPointer) -> Bool {
         guard let base = chunk.baseAddress else { return false }
         return memchr(base, 0, chunk.count) != nil
     }
 
     /// A scanner that knows nothing of this output but the cursor's visibility and autowrap it
     /// left: for output no longer followed (binary data) whose earlier text the terminal printed.
-    func keepingOnlyModes() -> OutputScanner {
+    package func keepingOnlyModes() -> OutputScanner {
         var kept = OutputScanner()
         (kept.cursorHidden, kept.autowrapOff) = (cursorHidden, autowrapOff)
         return kept
@@ -102,7 +102,7 @@ package struct OutputScanner {
 
     /// Notes where loadwrap's own writes (its lines, replayed output) left the cursor: at the start
     /// of an empty line or not.
-    mutating func mark(atLineStart: Bool) {
+    package mutating func mark(atLineStart: Bool) {
         self.atLineStart = atLineStart
         if atLineStart { row.begin() } else { row.lose() }
     }

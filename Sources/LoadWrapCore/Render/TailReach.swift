@@ -7,14 +7,15 @@
 ///
 /// The count errs low, never high, as loadwrap does not know the cursor's row on the screen:
 /// line feeds (LF, VT, FF, IND, NEL) go down a row; CUU, CPL and RI go up, without stopping at a
-/// top it cannot see; DECSC/DECRC and SCOSC/SCORC save and restore; CUP, HVP and VPA take the row
-/// as counted from the lowest row the output could have begun on (the screen's last). Moves down
+/// top it cannot see; DECSC/DECRC and SCOSC/SCORC save and restore, and a restore of nothing saved
+/// goes home, as the terminal's slot may hold the home position (a fresh terminal's); CUP, HVP and
+/// VPA take the row as counted from the lowest row the output could have begun on (the screen's last). Moves down
 /// that never scroll (CUD, CNL, VPR) and lines that wrap are not counted.
 struct TailReach: Sendable {
     /// The cursor's row, relative to the output's first.
     private var row = 0
-    /// The row DECSC or SCOSC saved.
-    private var saved = 0
+    /// The row DECSC or SCOSC saved; nil: none yet.
+    private var saved: Int?
     /// The lowest row the cursor has reached, relative to the first: the rows the bare output needed below it.
     private(set) var deepest = 0
     /// Escape-sequence state carried across chunks.
@@ -51,18 +52,23 @@ struct TailReach: Sendable {
         case .escape(UInt8(ascii: "D")), .escape(UInt8(ascii: "E")): move(to: row + 1)
         case .escape(UInt8(ascii: "M")): row -= 1
         case .escape(UInt8(ascii: "7")): saved = row
-        case .escape(UInt8(ascii: "8")): row = saved
+        case .escape(UInt8(ascii: "8")): restore(screenRows: screenRows)
         case .csi(let final, nil, let parameters):
             let count = max(1, parameters.first ?? 1)
             switch final {
             case UInt8(ascii: "A"), UInt8(ascii: "F"): row -= count
             case UInt8(ascii: "H"), UInt8(ascii: "f"), UInt8(ascii: "d"): row = count - screenRows
             case UInt8(ascii: "s"): saved = row
-            case UInt8(ascii: "u"): row = saved
+            case UInt8(ascii: "u"): restore(screenRows: screenRows)
             default: break
             }
         default: break
         }
+    }
+
+    /// DECRC or SCORC: the row saved, or the screen's top (`CUP 1`) when nothing was.
+    private mutating func restore(screenRows: Int) {
+        row = saved ?? 1 - screenRows
     }
 
     private mutating func move(to next: Int) {

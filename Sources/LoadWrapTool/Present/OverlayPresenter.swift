@@ -24,6 +24,8 @@ final class OverlayPresenter: Presenter {
     private let modes: ModeWatch
     /// The pipe loadwrap's stdout leads into, when its reader shares the terminal (guest).
     private let sharedPipe: SharedPipe?
+    /// What the data handed to that pipe leaves on the terminal once its reader prints it.
+    private var pipe = PipeFollower()
     private let text: ReportText
     /// The command's output held back (`--quiet`, `--tail`); nil once the tail gave way.
     private var held: HeldOutput?
@@ -187,16 +189,17 @@ final class OverlayPresenter: Presenter {
     }
 
     func dataLeaving(_ chunk: UnsafeRawBufferPointer) {
-        write(painter.dataLeaving(chunk, nowMS: clock.nowMS()))
+        write(pipe.leaving(chunk, nowMS: clock.nowMS(), painter: &painter))
     }
 
     func dataResuming() {
-        write(painter.dataResuming(nowMS: clock.nowMS()))
+        write(pipe.resuming(nowMS: clock.nowMS(), painter: &painter))
     }
 
     /// The line away and the turn given to the loadwrap beside, whose output then goes first.
     func makeWay() {
-        write(painter.othersWriting(nowMS: clock.nowMS()))
+        // As for a pipe's reader: the line stays away until the writing has been quiet a while.
+        write(painter.othersAboutToPrint(quietUntilMS: clock.nowMS() + PipeFollower.defaultQuietMS))
         if let turn, !turn.held { turn.awaitOthersWrite() }
     }
 

@@ -30,6 +30,14 @@ import Testing
         #expect(row.column == 7 && row.extent == 26 && row.rewritten)
     }
 
+    /// Text printed where the column is not known (after an emoji) reaches an extent not known
+    /// either, even on a row an erase had made blank: screen-fuzz seed 90007 drew the line beside
+    /// `:} café " T|` and erased the text right of it.
+    @Test func textAtAColumnNotKnownLeavesTheExtentNotKnown() {
+        let row = Self.row("🎉 a\u{1B}[2K42 px", "\r:} T")
+        #expect(row.column == 4 && row.extent == nil)
+    }
+
     /// SwiftPM's progress erases the row, then returns: `ESC[2K` `\r` `[n/m] …`.
     @Test func anEraseOfPrintedTextRewritesTheRow() {
         #expect(!Self.row("\u{1B}[2K\r[1/5] Write sources").rewritten)

@@ -10,8 +10,8 @@ import Testing
     private static let look = Overlay.Look(
         style: SpinnerStyle(name: "t", frames: ["a", "b"], intervalMS: 100), color: false, utf8: true)
 
-    private static func painter(quietMS: Int = 150) -> Painter {
-        Painter(overlay: Overlay(look: look, title: "w", startMS: 1_000, delayMS: 0, columns: 80), dataQuietMS: quietMS)
+    private static func painter() -> Painter {
+        Painter(overlay: Overlay(look: look, title: "w", startMS: 1_000, delayMS: 0, columns: 80))
     }
 
     private static let free = TerminalView()
@@ -31,23 +31,6 @@ import Testing
     }
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-
-    /// `dataLeaving` for a text chunk.
-    private static func leaving(_ painter: inout Painter, _ text: String, at now: Int) -> [UInt8] {
-        Array(text.utf8).withUnsafeBytes { painter.dataLeaving($0, nowMS: now) }
-    }
-
-    /// The reader prints what it reads on the line the spinner would use: the line stays away
-    /// until the data ends a line, then comes back where the terminal's cursor is.
-    @Test func dataThatLeftAPartialLineKeepsTheLineAway() {
-        var painter = Self.painter(quietMS: 150)
-        _ = Self.leaving(&painter, "name? ", at: 1_000)
-        #expect(painter.frame(nowMS: 2_000, view: Self.free).isEmpty)
-        #expect(!painter.atLineStart)
-        _ = Self.leaving(&painter, "ok\n", at: 2_000)
-        #expect(painter.atLineStart)
-        #expect(!painter.frame(nowMS: 2_200, view: Self.free).isEmpty)
-    }
 
     /// The terminal echoed `^C` over the line's start: the rest goes, the echo stays, and an end
     /// line starts below it.
@@ -69,57 +52,6 @@ import Testing
         painter.resume()
         #expect(painter.atLineStart)
         #expect(!painter.frame(nowMS: 1_200, view: Self.free).isEmpty)
-    }
-
-    /// A chunk that does not move the cursor (colours, a title) leaves it where the other
-    /// writer left it: the partial line `cat` printed is not erased.
-    @Test func aChunkThatMovesNoCursorKeepsTheOtherWritersPartialLine() {
-        var painter = Self.painter()
-        _ = Self.leaving(&painter, "abc", at: 1_000)
-        _ = Self.around(&painter, "\u{1B}[0m", at: 1_010)
-        #expect(!painter.atLineStart)
-        #expect(painter.frame(nowMS: 2_000, view: Self.free).isEmpty)
-        _ = Self.around(&painter, "progress", at: 2_010)
-        _ = Self.leaving(&painter, "\u{1B}[?25h", at: 2_020)
-        #expect(!painter.atLineStart)
-    }
-
-    /// Binary data goes to a reader that does not print it (`| gzip > f`): it does not keep the
-    /// line away, and its stray ESC or lead bytes leave nothing unfinished at the end.
-    @Test func binaryDataIsNotFollowed() {
-        var painter = Self.painter()
-        let bytes: [UInt8] = [0x00, 0x1B, 0x37, 0x41, 0xC3]
-        _ = bytes.withUnsafeBytes { painter.dataLeaving($0, nowMS: 1_000) }
-        #expect(!painter.outputUnfinished)
-        #expect(!painter.frame(nowMS: 1_200, view: Self.free).isEmpty)
-    }
-
-    /// An early-stop line waiting for data that stopped inside a sequence goes out once the
-    /// sequence ended and the reader had time to print it, not only at the end of the run.
-    @Test func aWaitingLineGoesOutOnceTheDataFinishedItsSequence() {
-        var painter = Self.painter(quietMS: 150)
-        _ = Self.leaving(&painter, "READY\n\u{1B}[3", at: 1_000)
-        _ = painter.end()
-        #expect(painter.ownLine("ready", lineEnd: "\n").isEmpty)
-        #expect(painter.nextFrameMS == nil, "nothing to do while the sequence is open")
-        _ = Self.leaving(&painter, "1m\n", at: 1_500)
-        #expect(painter.nextFrameMS == 1_650)
-        #expect(painter.frame(nowMS: 1_600, view: Self.free).isEmpty)
-        #expect(Self.text(painter.frame(nowMS: 1_650, view: Self.free)) == "ready\n")
-        #expect(painter.nextFrameMS == nil)
-    }
-
-    /// Whichever output came last decides where the cursor is: data ending a line after the
-    /// command's terminal output left a partial one.
-    @Test func theLastWriterDecidesTheLineStart() {
-        var painter = Self.painter(quietMS: 150)
-        _ = Self.around(&painter, "progress ", at: 1_000)
-        #expect(!painter.atLineStart)
-        _ = Self.leaving(&painter, "line\n", at: 1_010)
-        #expect(painter.atLineStart)
-        _ = Self.around(&painter, "more", at: 1_020)
-        #expect(!painter.atLineStart)
-        #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "\nend\n")
     }
 
     /// Pinned means pinned: the line is back after every chunk, in the same write; the frame
@@ -199,60 +131,6 @@ import Testing
         _ = painter.frame(nowMS: 1_000, view: view())
         _ = painter.frame(nowMS: 1_050, view: view())
         #expect(reads == 1)
-    }
-
-    /// The cursor's visibility and autowrap are the terminal's: set by data the reader prints,
-    /// the line neither sets them again nor undoes them when it goes.
-    @Test func modesSetThroughThePipeAreTheTerminals() {
-        var painter = Self.painter(quietMS: 150)
-        _ = Self.leaving(&painter, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)
-        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == "\ra w 0s\u{1B}[K\r")
-        #expect(Self.text(painter.end()) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r")
-    }
-
-    /// The two outputs reach the terminal in an order loadwrap cannot know: where either left the
-    /// cursor hidden, or autowrap off, the line leaves them alone, drawn or erased.
-    @Test func whereEitherOutputHidTheCursorTheLineLeavesItAlone() {
-        let line = "\ra w 0s\u{1B}[K\r"
-        var shownByData = Self.painter(quietMS: 150)
-        #expect(Self.around(&shownByData, "\u{1B}[?25l\u{1B}[?7l", at: 1_000) == "\u{1B}[?25l\u{1B}[?7l" + line)
-        _ = Self.leaving(&shownByData, "\u{1B}[?25h\u{1B}[?7h\n", at: 1_010)
-        #expect(Self.text(shownByData.frame(nowMS: 1_200, view: Self.free)) == line)
-        #expect(Self.text(shownByData.end()) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r")
-
-        var hiddenByData = Self.painter(quietMS: 150)
-        _ = Self.leaving(&hiddenByData, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)
-        _ = Self.around(&hiddenByData, "\u{1B}[?25h\u{1B}[?7htext\n", at: 1_010)
-        #expect(Self.text(hiddenByData.frame(nowMS: 1_200, view: Self.free)) == line)
-    }
-
-    /// Data that turns binary is no longer followed, but what its reader printed before stays:
-    /// the cursor it hid is still hidden.
-    @Test func modesTheDataSetBeforeItTurnedBinaryStay() {
-        var painter = Self.painter(quietMS: 150)
-        _ = Self.leaving(&painter, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)
-        _ = Self.leaving(&painter, "\u{0}\u{1}", at: 1_010)
-        #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == "\ra w 0s\u{1B}[K\r")
-
-        // Binary from the start (`| gzip`): its stray `?25h` was never printed.
-        var unprinted = Self.painter(quietMS: 150)
-        _ = Self.around(&unprinted, "\u{1B}[?25l\u{1B}[?7l", at: 1_000)
-        _ = Self.leaving(&unprinted, "\u{1B}[?25h\u{1B}[?7h\n", at: 1_010)
-        _ = Self.leaving(&unprinted, "\u{0}", at: 1_020)
-        #expect(Self.text(unprinted.frame(nowMS: 1_200, view: Self.free)) == "\ra w 0s\u{1B}[K\r")
-    }
-
-    @Test func dataLeavingErasesFirstAndTheLineWaitsForQuiet() {
-        var painter = Self.painter(quietMS: 150)
-        _ = painter.frame(nowMS: 1_000, view: Self.free)
-        #expect(Self.text(Self.leaving(&painter, "one\n", at: 1_010)) == Self.erase)
-        #expect(painter.nextFrameMS == 1_160)
-        #expect(painter.frame(nowMS: 1_100, view: Self.free).isEmpty, "already erased, and no redraw before the quiet")
-        #expect(painter.frame(nowMS: 1_159, view: Self.free).isEmpty)
-        // More data before the quiet ends pushes it on.
-        #expect(Self.leaving(&painter, "two\n", at: 1_159).isEmpty)
-        #expect(painter.nextFrameMS == 1_309)
-        #expect(Self.text(painter.frame(nowMS: 1_309, view: Self.free)) == Self.hide + "\r\u{1B}[?7lb w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
     @Test func ownLinesStartOnALineOfTheirOwn() {
@@ -338,28 +216,5 @@ import Testing
         #expect(painter.lastLines().isEmpty)
         #expect(painter.removeIndicator().isEmpty)
         #expect(painter.outputUnfinished)
-    }
-
-    @Test func nothingIsAppendedWhenTheDataEndsInsideACharacter() {
-        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80))
-        _ = Self.leaving(&painter, [0xE2, 0x9C], at: 1_000)
-        _ = painter.end()
-        #expect(painter.ownLine("end", lineEnd: "\n").isEmpty)
-        #expect(painter.lastLines().isEmpty)
-    }
-
-    /// Data through a pipe whose reader prints it (`| cat`): the line stays away while that data
-    /// has stopped inside a sequence, as it does for the command's terminal output.
-    @Test func noFrameWhileDataLeftASequenceUnfinished() {
-        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80),
-                              dataQuietMS: 150)
-        _ = Self.leaving(&painter, Array("\u{1B}[3".utf8), at: 1_000)
-        #expect(painter.frame(nowMS: 2_000, view: TerminalView()).isEmpty)
-        _ = Self.leaving(&painter, Array("1mred\u{1B}[0m\n".utf8), at: 2_100)
-        #expect(!painter.frame(nowMS: 2_300, view: TerminalView()).isEmpty, "drawn once the sequence ended")
-    }
-
-    private static func leaving(_ painter: inout Painter, _ bytes: [UInt8], at now: Int) -> [UInt8] {
-        bytes.withUnsafeBytes { painter.dataLeaving($0, nowMS: now) }
     }
 }

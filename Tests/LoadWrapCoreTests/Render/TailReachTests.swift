@@ -29,6 +29,13 @@ import Testing
         #expect(Self.deepest("\u{1B}[20d\n\n\n") == 0)
     }
 
+    /// A restore of no saved cursor goes to the terminal's slot, which holds the home position on a
+    /// fresh terminal: the top, as far as the count knows (screen-fuzz `--tail` seed 18).
+    @Test func aRestoreOfNothingSavedGoesToTheTop() {
+        #expect(Self.deepest("a\nb\n\u{1B}8", "\n\n\n") == 2)
+        #expect(Self.deepest("\u{1B}[u\n\n", screenRows: 3) == 0)
+    }
+
     @Test func movesDownThatNeverScrollAreNotCounted() {
         #expect(Self.deepest("\u{1B}[5B\u{1B}[2E\u{1B}[3e") == 0)
     }
