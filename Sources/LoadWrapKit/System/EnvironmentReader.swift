@@ -12,7 +12,9 @@ package enum EnvironmentReader {
     package static func read(_ names: [String]) -> [String: String] {
         var result: [String: String] = [:]
         for name in names {
-            if let value = getenv(name) { result[name] = String(cString: value) }
+            // withCString lends the name's own bytes; passing the String to getenv made a C copy
+            // of each of the 50 names on the heap (callgrind: 25 k instructions with the frees).
+            if let value = name.withCString(getenv) { result[name] = String(cString: value) }
         }
         return result
     }
