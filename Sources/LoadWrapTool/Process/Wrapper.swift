@@ -103,7 +103,16 @@ final class Wrapper {
     private var nextDeadlineMS: Int? {
         let survivorCheck = timeout?.expired == true && end != nil && !Platform.traits.hasSubreaper
             ? clock.nowMS() + Self.survivorCheckMS : nil
-        return [events.deadlineMS, timeout?.nextDeadlineMS, survivorCheck].compactMap { $0 }.min()
+        return Self.earlier(Self.earlier(events.deadlineMS, timeout?.nextDeadlineMS), survivorCheck)
+    }
+
+    /// The earlier of two deadlines, either of which may be missing. Not an array's `min()`: this
+    /// runs at every turn of the loop, each frame of an idle run, and the array was allocated
+    /// and freed each time.
+    private static func earlier(_ a: Int?, _ b: Int?) -> Int? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 
     /// The signals loadwrap catches while the command runs.
