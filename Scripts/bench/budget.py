@@ -5,8 +5,8 @@ slows start-up cannot pass unseen.
 
 What is checked is the fastest of loadwrap's runs against the fastest `env true` of the same
 pairs: load on the machine only ever makes a run slower, and on a busy machine (two cores, other
-builds) the ratio of the medians moved between 1.2× and 2.6× for one binary while the fastest
-runs stayed within 0.03× (docs/benchmarks.md). A figure over its budget is measured again, up to
+builds) the ratio of the medians of one binary moved between 1.32× and 2.53× while that of the
+fastest runs moved by 0.04× (docs/benchmarks.md). A figure over its budget is measured again, up to
 RETRIES more times, and its lowest ratio counts; a slower loadwrap stays over in every run."""
 
 import os
