@@ -4,7 +4,8 @@
     make bench                                   # full: a few minutes, 1 GiB / 256 MiB files
     BENCH_QUICK=1 python3 Scripts/bench.py       # quick: under a minute, smaller files, fewer runs
 
-Environment: LOADWRAP (binary, default .build/release/loadwrap), BENCH_QUICK=1,
+Environment: LOADWRAP (binary, default .build/release/loadwrap; the rows run a copy of it,
+.build/bench/loadwrap, as installed), BENCH_QUICK=1,
 BENCH_TMPDIR (where the test files go; default the system temporary directory),
 BENCH_ONLY=key,key (only those figures of bench/table.py, by key or its first word: startup, idle,frame).
 
