@@ -15,7 +15,15 @@ VERSION := $(shell sh Scripts/version.sh)
 # The Swift runtime is linked in, so start-up costs about what `env` costs: on Linux the whole
 # executable is static, which spares the dynamic linker ~60% of start-up (callgrind: relocations
 # for libstdc++, libm, libgcc_s). macOS has no static executables; the runtime is in the OS there.
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xcc -DLOADWRAP_VERSION='"$(VERSION)"'
+# Generic types such as the `[String: String]` environment get their metadata from accessors
+# that pass the conformances they need (`String: Hashable`) directly, not from mangled names the
+# runtime demangles at first use: for each conformance a mangled name needs, the runtime scans
+# every conformance record of the static binary, ~112 k instructions a scan, two of them in
+# `loadwrap -- true` when the flag came. With it the run counted 537 k instructions instead of
+# 887 k (callgrind; docs/benchmarks.md, "The floors", start-up). The flag is swift-frontend's
+# (`swift-frontend -frontend -help-hidden`), the price 8 kB of code.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xcc -DLOADWRAP_VERSION='"$(VERSION)"' \
+                -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -static-executable
 endif

@@ -1,11 +1,12 @@
 """Before timing anything: the harness gives a controlling terminal, exit codes carry, loadwrap draws."""
 
 import os
+import shutil
 import signal
 import sys
 
 from .common import Unusable, which
-from .config import LOADWRAP
+from .config import BUILT, LOADWRAP
 from .procs import DEVNULL, Proc
 from .pump import pump
 from .sinks import Counter
@@ -14,13 +15,23 @@ from .terminal import on_pty
 
 def preflight(ctx):
     """Checks the harness and loadwrap's basic contract; raises Unusable or Misbehaved."""
-    if not (os.path.isfile(LOADWRAP) and os.access(LOADWRAP, os.X_OK)):
-        raise Unusable(f"{LOADWRAP} is missing: run `make build` first (or set LOADWRAP)")
+    if not (os.path.isfile(BUILT) and os.access(BUILT, os.X_OK)):
+        raise Unusable(f"{BUILT} is missing: run `make build` first (or set LOADWRAP)")
+    _install_copy()
     _controlling_terminal(ctx)
     sh = which("sh")
     for code, script in ((7, "exit 7"), (-signal.SIGTERM, "kill -TERM $$")):
         _exit_status(ctx, [LOADWRAP, "--", sh, "-c", script], code)
     _draws(ctx)
+
+
+def _install_copy():
+    """Copies the binary under test to LOADWRAP, through a temporary name so no row runs half a file."""
+    os.makedirs(os.path.dirname(LOADWRAP), exist_ok=True)
+    partial = LOADWRAP + ".partial"
+    shutil.copyfile(BUILT, partial)
+    os.chmod(partial, 0o755)
+    os.replace(partial, LOADWRAP)
 
 
 def _controlling_terminal(ctx):

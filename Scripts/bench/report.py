@@ -47,8 +47,9 @@ def version():
     return out.decode(errors="replace").strip() or "loadwrap"
 
 
-def print_report(title, measured, load_at_start):
-    """The header, one table row per (figure, result), then every note and the run's load."""
+def print_report(title, measured, budget_lines, load_at_start):
+    """The header, one table row per (figure, result), the start-up budget's lines, then every
+    note and the run's load."""
     print(title)
     print()
     print("| " + " | ".join(COLUMNS) + " |")
@@ -56,6 +57,12 @@ def print_report(title, measured, load_at_start):
     for figure, result in measured:
         print("| " + " | ".join(figure.cells(result)) + " |")
     print()
+    if budget_lines:
+        print("Start-up budget (docs/benchmarks.md):")
+        print()
+        for line in budget_lines:
+            print(f"- {line}")
+        print()
     for note in [note for _, result in measured for note in result.notes] + load_notes(load_at_start):
         print(f"- {note}")
 

@@ -6,11 +6,11 @@ import os
 import subprocess
 
 from ..common import Unusable, log
-from ..config import LOADWRAP, QUICK
+from ..config import BUILT, QUICK
 from ..figure import Result
 from ..stats import median, spread
 
-TOOL = os.path.join(os.path.dirname(LOADWRAP), "loadwrap-frame-bench")
+TOOL = os.path.join(os.path.dirname(BUILT), "loadwrap-frame-bench")
 
 
 def renderer(ctx):

@@ -63,12 +63,27 @@ package enum FileDescriptorIO {
     package static func readChunks(
         _ fd: Int32, into buffer: inout [UInt8], maxReads: Int = .max, _ body: (UnsafeRawBufferPointer) -> Bool
     ) -> ReadOutcome {
+        buffer.withUnsafeMutableBytes { readChunks(fd, into: $0, maxReads: maxReads, body) }
+    }
+
+    /// `readChunks` into a `ReadBuffer`, which is made at the first read.
+    @discardableResult
+    package static func readChunks(
+        _ fd: Int32, into buffer: ReadBuffer, maxReads: Int = .max, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) -> ReadOutcome {
+        readChunks(fd, into: buffer.bytes, maxReads: maxReads, body)
+    }
+
+    /// The one read loop of both.
+    private static func readChunks(
+        _ fd: Int32, into bytes: UnsafeMutableRawBufferPointer, maxReads: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) -> ReadOutcome {
         var reads = 0
         while reads < maxReads {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = read(fd, bytes.baseAddress, bytes.count)
             if n > 0 {
                 reads += 1
-                guard buffer.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) else { break }
+                guard body(UnsafeRawBufferPointer(rebasing: bytes[0..<n])) else { break }
             } else if n < 0 && errno == EINTR {
                 continue
             } else if n < 0 && errno == EAGAIN {

@@ -147,16 +147,16 @@ struct Session {
             watches: .init(until: options.until, progress: options.progressFrom), clock: clock, startMS: startMS)
         controller.started()
         if attempt.number == 1 { upstream?.announce(title) }
-        let sources: [any EventSource] = control.map { channel in
-            [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
-        } ?? []
         let configuration = Wrapper.Configuration(
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
             environment: control.map { [ControlChannel.variable: $0.path] } ?? [:])
         do {
             let wrapper = try Wrapper(configuration, plumbing: stage.plumbing, events: controller, terminal: stage.terminal,
-                                      signals: signals, sources: sources, startMS: startMS, clock: clock)
+                                      signals: signals, startMS: startMS, clock: clock,
+                                      sources: control.map { channel in
+                                          [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
+                                      } ?? [])
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return (wrapper, controller)

@@ -30,7 +30,7 @@ final class DataRelay: EventSource {
     private var waitingForRoom = false
     /// False once splice(2) turned out not to work here (not Linux, or not a pipe at either end).
     private var spliceWorks = true
-    private var buffer: [UInt8] = []
+    private let buffer = ReadBuffer(count: DataRelay.chunk)
     /// Copied bytes the destination has not taken yet: nothing more is read until it has.
     private var pending: [UInt8] = []
     /// Where copies are written without ever blocking the loop (a reader that stops reading,
@@ -109,8 +109,7 @@ final class DataRelay: EventSource {
     /// Reads and writes chunks, showing each to `leaving` before and to the tap after. What the
     /// destination does not take now waits in `pending`, and the loop waits for room.
     private func copy(maxReads: Int, finishing: Bool) {
-        if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
-        let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
+        let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: buffer, maxReads: maxReads) { chunk in
             leaving?(chunk)
             let sent = send(chunk, finishing: finishing)
             tap?(chunk)

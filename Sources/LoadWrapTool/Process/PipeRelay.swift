@@ -18,7 +18,7 @@ final class PipeRelay: EventSource {
     var tap: ((UnsafeRawBufferPointer) -> Void)?
     /// True once the pipe has ended or its destination refused output.
     private(set) var closed = false
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private let buffer = ReadBuffer(count: 1 << 16)
 
     /// Creates the pipe, close-on-exec, its read end non-blocking.
     init(sink: (any OutputSink)? = nil) throws(SpawnError) {
@@ -45,7 +45,7 @@ final class PipeRelay: EventSource {
     /// Reads what is waiting and hands it on, at most `maxReads` chunks.
     func relayAvailable(maxReads: Int) {
         guard !closed else { return }
-        let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: &buffer, maxReads: maxReads) { chunk in
+        let outcome = FileDescriptorIO.readChunks(pipe.readEnd, into: buffer, maxReads: maxReads) { chunk in
             if sink?.output(chunk) == false { readerGone() }
             tap?(chunk)
             return !closed  // the reader went away: stop before reading a closed descriptor

@@ -21,7 +21,7 @@ final class PtyRelay: EventSource {
     /// Sees every chunk once the sink has it (`--until`, `--progress-from`), so what it reports
     /// follows the output that said it; nil costs nothing.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private let buffer = ReadBuffer(count: 1 << 16)
 
     /// Opens a pseudo-terminal. With `modes` (the real terminal's, when it will be in raw mode) the
     /// command's terminal takes them and does the output processing; without, it passes output
@@ -76,7 +76,7 @@ final class PtyRelay: EventSource {
     /// Reads what is waiting and hands it on; marks the relay closed at end of data.
     func relayAvailable(maxReads: Int) {
         guard !closed else { return }
-        let outcome = FileDescriptorIO.readChunks(primary, into: &buffer, maxReads: maxReads) { chunk in
+        let outcome = FileDescriptorIO.readChunks(primary, into: buffer, maxReads: maxReads) { chunk in
             _ = sink?.output(chunk)
             tap?(chunk)
             return true

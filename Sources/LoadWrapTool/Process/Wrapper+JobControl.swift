@@ -29,7 +29,7 @@ extension Wrapper {
     }
 
     /// Signals the real terminal sends for a key, and echoes (`^C`) when it does not pass keys through loadwrap.
-    private static let signalKeys: Set<Int32> = [SIGINT, SIGQUIT, SIGTSTP]
+    private static let signalKeys: [Int32] = [SIGINT, SIGQUIT, SIGTSTP]
 
     /// Copies the terminal's size to the command's pseudo-terminal and redraws at the new width.
     /// A pseudo-terminal that is the command's own signals its foreground group on resize; one
