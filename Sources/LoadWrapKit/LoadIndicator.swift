@@ -50,8 +50,8 @@ public final class LoadIndicator: @unchecked Sendable {
     private var removed = false
     /// Checked at every frame while started; the indicator stops when it returns true.
     private var stopCondition: (@Sendable () -> Bool)?
-    /// What `feed` gave while started and drawing, until its fate is known; nil otherwise.
-    private var held: HeldOutput?
+    /// What `feed` gave while started and drawing, until its fate is known; nothing otherwise.
+    private var hold = OutputHold(nil)
     /// The window on the fed lines and the block it is drawn in; nil without one.
     private var tail: Tail?
 
@@ -129,7 +129,7 @@ public final class LoadIndicator: @unchecked Sendable {
             guard overlay == nil, !removed else { return }
             overlay = Overlay(look: look, title: currentTitle, startMS: clock.nowMS(), delayMS: delayMS, columns: output.columns)
             overlay!.setProgress(currentProgress, nowMS: clock.nowMS())
-            if draws { hold() }
+            if draws { startHolding() }
             drawIfDue()
             startTimer()
         }
@@ -191,10 +191,8 @@ public final class LoadIndicator: @unchecked Sendable {
     /// UTF-8 character or an escape sequence, which the next one finishes.
     public func feed(bytes: [UInt8]) {
         queue.sync {
-            guard let held else { return output.write(bytes) }
             bytes.withUnsafeBytes { chunk in
-                held.append(chunk)
-                tail?.hold(chunk)
+                if hold.keep(chunk) { tail?.hold(chunk) } else { output.write(bytes) }
             }
         }
     }
@@ -261,8 +259,8 @@ public final class LoadIndicator: @unchecked Sendable {
     }
 
     /// Begins holding what `feed` gives, with a window when one was asked for. On `queue`.
-    private func hold() {
-        held = HeldOutput(directory: temporaryDirectory)
+    private func startHolding() {
+        hold = OutputHold(HeldOutput(directory: temporaryDirectory))
         if tailLines > 0 { tail = Tail(capacity: tailLines, screenRows: output.rows) }
     }
 
@@ -274,9 +272,9 @@ public final class LoadIndicator: @unchecked Sendable {
         stopCondition = nil
         guard overlay != nil else { return }
         if draws { output.write(overlay!.erase()) }
-        if failed { held?.replay { output.write(Array($0)) } }
+        hold.atEnd(failed: failed)?.replay { output.write(Array($0)) }
         overlay = nil
-        held = nil
+        hold = OutputHold(nil)
         tail = nil
     }
 

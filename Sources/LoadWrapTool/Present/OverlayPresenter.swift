@@ -27,8 +27,8 @@ final class OverlayPresenter: Presenter {
     /// What the data handed to that pipe leaves on the terminal once its reader prints it.
     private var pipe = PipeFollower()
     private let text: ReportText
-    /// The command's output held back (`--quiet`, `--tail`); nil once the tail gave way.
-    private var held: HeldOutput?
+    /// The command's output held back (`--quiet`, `--tail`); nothing once the tail gave way.
+    private var hold: OutputHold
     private let notice: Notice?
     private let clock: any TimeSource
     /// Where the overlay and the relayed output are written: the terminal's descriptor in a run.
@@ -58,7 +58,7 @@ final class OverlayPresenter: Presenter {
         self.modes = modes
         self.sharedPipe = sharedPipe
         self.text = text
-        self.held = held
+        hold = OutputHold(held)
         self.notice = notice
         self.clock = clock
         self.destination = destination
@@ -68,8 +68,7 @@ final class OverlayPresenter: Presenter {
     /// chunk instead (the tail's window shows it at the next frame). Held output never reaches the
     /// screen, so the screen stays as the overlay left it.
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        if let held {
-            held.append(chunk)
+        if hold.keep(chunk) {
             if painter.hold(chunk) { giveWay() }
             return true
         }
@@ -88,11 +87,9 @@ final class OverlayPresenter: Presenter {
     /// mode off): the tail's block goes, what was held is shown as it was written, and the rest of
     /// the run is shown as without `--tail`.
     private func giveWay() {
-        guard let held else { return }
+        guard hold.output != nil else { return }
         write(painter.giveWay())
-        self.held = nil
-        held.replay { relay($0) }
-        held.discard()
+        hold.release { relay($0) }
     }
 
     func started() {}
@@ -115,8 +112,7 @@ final class OverlayPresenter: Presenter {
     /// `--until ready --tail` shows its logs after the ready line. A later failure has only that
     /// rest on the screen (`--log` has it all).
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
-        held?.discard()
-        held = nil
+        hold.drop()
         var bytes = painter.end()
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { bytes += painter.ownLine(String(line.dropLast()), lineEnd: lineEnd) }
         write(bytes)
@@ -128,7 +124,7 @@ final class OverlayPresenter: Presenter {
     /// inside a sequence none of these is written (see `Painter.lastLines`).
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
         write(painter.end(failed: !outcome.succeeded))
-        if let held, !outcome.succeeded {
+        if let held = hold.atEnd(failed: !outcome.succeeded) {
             write(painter.replaying(lineEnd: lineEnd))
             held.replay(to: destination)
             painter.replayed(endingAtLineStart: held.endsAtLineStart)
@@ -156,7 +152,7 @@ final class OverlayPresenter: Presenter {
     /// What earlier attempts held (`--quiet`, `--tail`), as at a failed end, then the reason on a
     /// line of its own: a retry that cannot start ends the run. Nothing of this attempt was drawn.
     func failedToStart(_ message: String) {
-        held?.replayLines(to: destination, lineEnd: lineEnd)
+        hold.beforeReason(to: destination, lineEnd: lineEnd)
         StandardStreams.err(message + "\n")
     }
 

@@ -28,7 +28,7 @@ final class PlainPresenter: Presenter {
     private var stamper: LineStamper?
     /// Milliseconds of silence in the log before a heartbeat line, or nil for none.
     private let heartbeatMS: Int?
-    private var held: HeldOutput?
+    private var hold: OutputHold
     private let clock: any TimeSource
     /// loadwrap's stderr, the log.
     private let destination: Int32
@@ -64,7 +64,7 @@ final class PlainPresenter: Presenter {
         self.startMS = startMS
         self.runStartMS = runStartMS ?? startMS
         currentTitle = text.title
-        self.held = held
+        hold = OutputHold(held)
         self.clock = clock
         self.destination = destination
         lastActivityMS = clock.nowMS()
@@ -80,10 +80,7 @@ final class PlainPresenter: Presenter {
 
     /// Holds or writes `chunk` as it is.
     private func pass(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        if let held {
-            held.append(chunk)
-            return true
-        }
+        if hold.keep(chunk) { return true }
         guard FileDescriptorIO.writeAll(destination, chunk) else { return false }
         lastActivityMS = clock.nowMS()
         if let last = chunk.last { atLineStart = last == 0x0A }
@@ -122,8 +119,7 @@ final class PlainPresenter: Presenter {
 
     /// The early stop's line; held output is dropped and the rest passes (see `OverlayPresenter`).
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
-        held?.discard()
-        held = nil
+        hold.drop()
         if let line = text.earlyStop(stop, elapsedMS: elapsedMS) { write(line) }
     }
 
@@ -136,7 +132,7 @@ final class PlainPresenter: Presenter {
             jobSummary?.append(mark: text.lines.symbol(outcome.succeeded), title: text.title, outcome: outcome,
                                elapsedMS: elapsedMS)
         }
-        if let held, !outcome.succeeded {
+        if let held = hold.atEnd(failed: !outcome.succeeded) {
             held.replay(to: destination)
             atLineStart = held.endsAtLineStart
         }
@@ -153,7 +149,7 @@ final class PlainPresenter: Presenter {
     /// What earlier attempts held (`--quiet`), as at a failed end, then the reason: a retry that
     /// cannot start ends the run.
     func failedToStart(_ message: String) {
-        if let held {
+        if let held = hold.atEnd(failed: true) {
             held.replay(to: destination)
             atLineStart = held.endsAtLineStart
         }

@@ -4,8 +4,8 @@ import LoadWrapKit
 /// through loadwrap (`--quiet`, `--until`, beside a loadwrap that draws on the same terminal);
 /// held output is still shown when the command fails.
 final class SilentPresenter: Presenter {
-    /// Output held back by `--quiet`, or nil; nil after an early stop (see `OverlayPresenter`).
-    private var held: HeldOutput?
+    /// Output held back by `--quiet`; nothing after an early stop (see `OverlayPresenter`).
+    private var hold: OutputHold
     /// Where the command's log-bound output goes: loadwrap's stderr.
     private let destination: Int32
     /// Beside a loadwrap that draws on the same terminal: writes in the terminal's turn.
@@ -13,16 +13,13 @@ final class SilentPresenter: Presenter {
 
     /// Passes output on to `destination` (in the terminal's turn when `beside`), or holds it.
     init(held: HeldOutput?, beside: BesideWriter? = nil, destination: Int32 = 2) {
-        self.held = held
+        hold = OutputHold(held)
         self.beside = beside
         self.destination = destination
     }
 
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        if let held {
-            held.append(chunk)
-            return true
-        }
+        if hold.keep(chunk) { return true }
         if let beside { return beside.write(chunk, to: destination) }
         return FileDescriptorIO.writeAll(destination, chunk)
     }
@@ -30,12 +27,11 @@ final class SilentPresenter: Presenter {
     func started() {}
     func titleChanged(_ title: String) {}
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
-        held?.discard()
-        held = nil
+        hold.drop()
     }
 
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
-        guard !outcome.succeeded, let held else { return }
+        guard let held = hold.atEnd(failed: !outcome.succeeded) else { return }
         if let beside {
             held.replay { _ = beside.write($0, to: destination) }
         } else {
@@ -48,7 +44,7 @@ final class SilentPresenter: Presenter {
     /// What earlier attempts held (`--quiet`), as at a failed end, then the reason on a line of
     /// its own: a retry that cannot start ends the run.
     func failedToStart(_ message: String) {
-        held?.replayLines(to: destination)
+        hold.beforeReason(to: destination)
         StandardStreams.err(message + "\n")
     }
 
