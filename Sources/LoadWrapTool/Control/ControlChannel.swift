@@ -79,10 +79,12 @@ final class ControlChannel {
         return messages
     }
 
-    /// Removes the FIFO and its directory; a command writing later finds no reader and carries on.
+    /// Removes the FIFO, the terminal's turn where this run made one, and their directory; a
+    /// command writing later finds no reader and carries on.
     func remove() {
         close(readFD)
         unlink(path)
+        unlink(directory + "/" + TerminalTurn.fileName)
         rmdir(directory)
     }
 }

@@ -46,6 +46,7 @@ enum Leftovers {
         }
         guard errno == ENXIO || errno == ENOENT else { return }
         unlink(fifo)
+        unlink(path + "/" + TerminalTurn.fileName)
         rmdir(path)
     }
 

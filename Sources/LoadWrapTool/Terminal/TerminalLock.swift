@@ -51,7 +51,7 @@ final class TerminalLock {
     /// Removes the lock file, then lets the lock go: one who opened the file before sees it gone
     /// once it has the lock (`claim` checks), one who opens it after makes a new one.
     func release() {
-        turn?.remove()
+        turn?.letGo()
         unlink(path)
         close(fd)
     }
@@ -71,13 +71,13 @@ final class TerminalLock {
                     continue
                 }
                 // The turn exists before the channel is published: one who reads the channel finds it.
-                let turn = TerminalTurn.create(at: TerminalTurn.path(besideLock: path))
+                let turn = channelPath.flatMap { TerminalTurn.create(at: TerminalTurn.path(besideChannel: $0)) }
                 publish(channelPath ?? "", in: lock)
                 return .drawing(TerminalLock(path: path, fd: lock, turn: turn))  // kept open: held until release or exit
             }
             defer { close(lock) }
             let channel = publishedPath(in: lock)
-            return .taken(channelPath: channel, turn: channel == nil ? nil : TerminalTurn.join(at: TerminalTurn.path(besideLock: path)))
+            return .taken(channelPath: channel, turn: channel.flatMap { TerminalTurn.join(at: TerminalTurn.path(besideChannel: $0)) })
         }
         return .drawing(nil)
     }

@@ -10,26 +10,27 @@ import Darwin
 /// which relays its command's output to the same terminal, writes only while it holds the turn.
 /// So no byte of the other's ever lands on a drawn line, whatever the timing.
 ///
-/// The turn is an advisory lock (flock(2)) on a file beside the terminal's lock, made by the one
-/// that draws before it publishes its channel and removed when it lets the terminal go. The file's
+/// The turn is an advisory lock (flock(2)) on a file in the control channel's private directory of
+/// the one that draws, made before it publishes the channel and removed with it. The file's
 /// first 8 bytes count the other side's writes: the one that draws, taking the turn back, learns
 /// that the cursor has moved since its line was last there.
 final class TerminalTurn {
     private let fd: Int32
-    private let path: String
     /// True while this process holds the turn.
     private(set) var held = false
     /// The other side's write count when this side last held the turn.
     private var seenWrites: UInt64 = 0
 
-    private init(fd: Int32, path: String) {
+    private init(fd: Int32) {
         self.fd = fd
-        self.path = path
     }
 
-    /// The path of the turn beside the terminal's lock at `lockPath`.
-    static func path(besideLock lockPath: String) -> String {
-        lockPath + ".turn"
+    /// The turn's file name in a control channel's directory.
+    static let fileName = "turn"
+
+    /// The path of the turn of the loadwrap whose control channel is at `channelPath`.
+    static func path(besideChannel channelPath: String) -> String {
+        String(channelPath[..<(channelPath.lastIndex(of: "/") ?? channelPath.startIndex)]) + "/" + fileName
     }
 
     /// Makes the turn file for the one that draws, or nil when it cannot be made safely.
@@ -50,7 +51,7 @@ final class TerminalTurn {
             close(fd)  // another user's file where ours should be
             return nil
         }
-        return TerminalTurn(fd: fd, path: path)
+        return TerminalTurn(fd: fd)
     }
 
     /// Takes the turn without waiting; true when this side holds it. For the one that draws,
@@ -115,9 +116,8 @@ final class TerminalTurn {
         return n == 8 ? count : 0
     }
 
-    /// Removes the file (the one that draws, at its end) and closes it, which lets the turn go.
-    func remove() {
-        unlink(path)
+    /// Closes the file, which lets the turn go; its name goes with the control channel.
+    func letGo() {
         close(fd)
     }
 }

@@ -51,6 +51,8 @@ import Testing
         let lock = "\(directory)/loadwrap-\(uid)-tty-99999.lock"
         for path in [abandoned, emptyOld, young] { try #require(mkdir(path, 0o700) == 0) }
         try #require(mkfifo(abandoned + "/control", 0o600) == 0)
+        // A loadwrap that drew beside another left the terminal's turn in its directory too.
+        try #require(FileManager.default.createFile(atPath: abandoned + "/turn", contents: nil))
         try #require(FileManager.default.createFile(atPath: lock, contents: Data("/gone/control".utf8)))
         let old = Date(timeIntervalSinceNow: -60)
         for path in [abandoned, emptyOld] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
