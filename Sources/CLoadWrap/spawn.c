@@ -13,22 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* What lw_spawn was asked to start, and how. */
-struct lw_spawn_plan {
-    const char *file;
-    char *const *argv;
-    char *const *envp;
-    const int *fds;
-    const int *streams;
-    int count;
-    int group;
-    int terminal_fd;
-    const char *terminal_path;
-    int fork_for_terminal;
-    const sigset_t *defaults;
-    const sigset_t *mask;
-};
-
 /* posix_spawnp for the usual case: the environment's file actions and attributes, in one call. */
 static int spawn_posix(const struct lw_spawn_plan *plan, pid_t *pid) {
     posix_spawn_file_actions_t actions;
@@ -164,11 +148,7 @@ static int spawn_forked(const struct lw_spawn_plan *plan, pid_t *pid) {
     return error;
 }
 
-int lw_spawn(const char *file, char *const argv[], char *const envp[], const int *fds, const int *streams,
-             int count, int group, int terminal_fd, const char *terminal_path, int fork_for_terminal,
-             const sigset_t *defaults, const sigset_t *mask, pid_t *pid) {
-    struct lw_spawn_plan plan = {file, argv, envp, fds, streams, count, group,
-                                 terminal_fd, terminal_path, fork_for_terminal, defaults, mask};
-    if (fork_for_terminal && group == LW_GROUP_SESSION) return spawn_forked(&plan, pid);
-    return spawn_posix(&plan, pid);
+int lw_spawn(const struct lw_spawn_plan *plan, pid_t *pid) {
+    if (plan->fork_for_terminal && plan->group == LW_GROUP_SESSION) return spawn_forked(plan, pid);
+    return spawn_posix(plan, pid);
 }

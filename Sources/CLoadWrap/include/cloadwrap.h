@@ -44,17 +44,33 @@ int lw_unread_bytes(int fd);
 /// Where the spawned command starts: loadwrap's process group, a new one, or a new session.
 enum { LW_GROUP_SAME = 0, LW_GROUP_NEW = 1, LW_GROUP_SESSION = 2 };
 
-/// Starts `file` (found on PATH like execvp when it has no slash) with `argv` and `envp`
-/// (NULL-terminated); returns 0 with `*pid` set, or the error number, exec's own included, as
-/// posix_spawnp reports them. Descriptor `fds[i]` becomes standard stream `streams[i]` (`count`
-/// pairs); `group` is an LW_GROUP_ value; `terminal_fd` (or -1) is the pseudo-terminal secondary
-/// that becomes the controlling terminal of a new session, `terminal_path` its name, which
-/// posix_spawn reopens there; `fork_for_terminal` 1 starts such a session by fork → setsid →
-/// TIOCSCTTY → exec instead (needed on XNU). Signals in `defaults` go back to their default
-/// action; the command starts with signal mask `mask`.
-int lw_spawn(const char *file, char *const argv[], char *const envp[], const int *fds, const int *streams,
-             int count, int group, int terminal_fd, const char *terminal_path, int fork_for_terminal,
-             const sigset_t *defaults, const sigset_t *mask, pid_t *pid);
+/// What `lw_spawn` starts, and how.
+struct lw_spawn_plan {
+    /// The program, found on PATH like execvp when it has no slash.
+    const char *file;
+    /// Its arguments and environment, each NULL-terminated.
+    char *const *argv;
+    char *const *envp;
+    /// Descriptor `fds[i]` becomes standard stream `streams[i]`, for `count` pairs; the others are inherited.
+    const int *fds;
+    const int *streams;
+    int count;
+    /// An LW_GROUP_ value.
+    int group;
+    /// The pseudo-terminal secondary (or -1) that becomes the controlling terminal of a new
+    /// session, and its name, which posix_spawn reopens there.
+    int terminal_fd;
+    const char *terminal_path;
+    /// 1: start such a session by fork → setsid → TIOCSCTTY → exec instead (needed on XNU).
+    int fork_for_terminal;
+    /// Signals that go back to their default action, and the mask the command starts with.
+    const sigset_t *defaults;
+    const sigset_t *mask;
+};
+
+/// Starts what `plan` describes; returns 0 with `*pid` set, or the error number, exec's own
+/// included, as posix_spawnp reports them.
+int lw_spawn(const struct lw_spawn_plan *plan, pid_t *pid);
 
 /// Makes orphaned descendants reparent to this process (Linux PR_SET_CHILD_SUBREAPER), so a
 /// timeout can find and end them all; returns 0, or -1 where unsupported.

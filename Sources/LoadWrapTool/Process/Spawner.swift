@@ -86,37 +86,14 @@ enum Spawner {
     /// controlling terminal (Darwin), a new session with one starts by fork → setsid → TIOCSCTTY
     /// → exec instead (CLoadWrap's spawn.c).
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
-        // Two arrays of Int32 rather than one of (fd, stream) pairs: an array of tuples is a type
-        // of its own, whose metadata the runtime builds at first use, ~9 k instructions before
-        // the command starts (callgrind, `--dump-before=lw_spawn`).
-        let fds = setup.redirections.flatMap { redirection in redirection.streams.map { _ in redirection.fd } }
-        let streams = setup.redirections.flatMap(\.streams)
-        let terminal = setup.redirections.first { $0.controllingTerminalPath != nil }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signo in setup.defaultSignals { sigaddset(&defaults, signo) }
-        var mask = setup.signalMask
-        let argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let added = setup.extraEnvironment.map { strdup("\($0.key)=\($0.value)") }
-        defer { added.forEach { free($0) } }
-        let envp = inherited(except: Array(setup.extraEnvironment.keys)) + added + [nil]
+        let plan = SpawnPlan(
+            command, inherited: inherited(except: Array(setup.extraEnvironment.keys)),
+            added: setup.extraEnvironment.map { "\($0.key)=\($0.value)" }, setup: setup,
+            forkForTerminal: !Platform.traits.spawnAcquiresTerminal)
         var pid: pid_t = 0
-        let status = lw_spawn(
-            argv[0], argv, envp, fds, streams, Int32(fds.count), Self.code(for: setup.group),
-            terminal?.fd ?? -1, terminal?.controllingTerminalPath, Platform.traits.spawnAcquiresTerminal ? 0 : 1,
-            &defaults, &mask, &pid)
+        let status = plan.spawn(&pid)
         guard status == 0 else { throw error(for: status, command: command[0]) }
         return pid
-    }
-
-    /// The C target's code for `group`.
-    private static func code(for group: Group) -> Int32 {
-        switch group {
-        case .loadwrapsGroup: return Int32(LW_GROUP_SAME)
-        case .newGroup: return Int32(LW_GROUP_NEW)
-        case .newSession: return Int32(LW_GROUP_SESSION)
-        }
     }
 
     /// loadwrap's own `environ` entries but those for `names`, compared as bytes: no copies, no Swift strings.
