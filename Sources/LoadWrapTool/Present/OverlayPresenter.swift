@@ -193,10 +193,13 @@ final class OverlayPresenter: Presenter {
     }
 
     /// The line away and the turn given to the loadwrap beside, whose output then goes first.
+    /// Only a turn this one gave up is waited for: one that another loadwrap beside holds (its
+    /// prompt waiting for input) may not come back for a long time.
     func makeWay() {
+        let gaveUp = turn?.held ?? false
         // As for a pipe's reader: the line stays away until the writing has been quiet a while.
         write(painter.othersAboutToPrint(quietUntilMS: clock.nowMS() + PipeFollower.defaultQuietMS))
-        if let turn, !turn.held { turn.awaitOthersWrite() }
+        if gaveUp, let turn, !turn.held { turn.awaitOthersWrite() }
     }
 
     /// What the terminal allows now: three system calls, read only when a frame is due, and the
