@@ -39,7 +39,7 @@ let package = Package(
         // A small xterm (bytes in, cells out): the end-to-end tests read screens with it, and
         // `make demo` draws docs/demo.svg from it. Neither product links it.
         .target(name: "TerminalModel", path: "Tests/TerminalModel"),
-        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport", "TerminalModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport", "LoadWrapTestSupport", "TerminalModel"]),
         // `make demo`: records loadwrap under a pty and renders docs/demo.svg (Scripts/demo/README.md).
         .executableTarget(
             name: "loadwrap-demo", dependencies: ["TerminalModel", "CPtyTestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// How the `--tail` block is drawn in tmux while the command runs: rows cut by display width,
