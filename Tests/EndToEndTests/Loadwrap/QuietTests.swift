@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--quiet`: the command's terminal-bound (overlay) or log-bound (plain) output is held and

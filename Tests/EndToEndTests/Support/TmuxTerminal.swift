@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 
 /// A private tmux server (its own socket, no configuration): a real terminal emulator that
 /// rewraps lines when its window narrows, as kitty, VTE, iTerm2 and Windows Terminal do. Each
