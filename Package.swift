@@ -31,7 +31,8 @@ let package = Package(
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport"]),
         // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).
         .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport", "CLoadWrap"]),
-        // The manual clock both the library's and the tool's tests step.
+        // What every test target shares, each once: the manual clock, pseudo-terminals, private
+        // directories, pipes, the seeded SplitMix64 generator, the harness's error.
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit", "CPtyTestSupport"], path: "Tests/LoadWrapTestSupport"),
         // The tests' C: openpty, and fork/setsid/TIOCSCTTY between fork and exec for the
         // end-to-end pty harness.

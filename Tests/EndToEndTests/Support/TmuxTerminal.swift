@@ -22,7 +22,7 @@ final class TmuxTerminal {
     /// Starts the server with an idle first window of `cols` x `rows`; new windows take that size.
     init(cols: Int, rows: Int) throws {
         socket = "lw-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        directory = try TestEnvironment.temporaryDirectory()
+        directory = TestDirectory.make()
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "s", "-x", "\(cols)", "-y", "\(rows)", "cat"])
         try tmux(["set", "-g", "status", "off"])
         try tmux(["set", "-g", "history-limit", "50000"])
