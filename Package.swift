@@ -28,18 +28,19 @@ let package = Package(
         // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
         .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
-        // The tool's C target only for its openpty and winsize setter: a pty to draw on.
-        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport", "CLoadWrap"]),
+        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport"]),
         // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).
         .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport", "CLoadWrap"]),
-        // The manual clock both the library's and the tool's tests step.
-        .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit"], path: "Tests/LoadWrapTestSupport"),
-        // fork/setsid/TIOCSCTTY between fork and exec, for the end-to-end pty harness only.
+        // What every test target shares, each once: the manual clock, pseudo-terminals, private
+        // directories, pipes, the seeded SplitMix64 generator, the harness's error.
+        .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit", "CPtyTestSupport"], path: "Tests/LoadWrapTestSupport"),
+        // The tests' C: openpty, and fork/setsid/TIOCSCTTY between fork and exec for the
+        // end-to-end pty harness.
         .target(name: "CPtyTestSupport", path: "Tests/CPtyTestSupport"),
         // A small xterm (bytes in, cells out): the end-to-end tests read screens with it, and
         // `make demo` draws docs/demo.svg from it. Neither product links it.
         .target(name: "TerminalModel", path: "Tests/TerminalModel"),
-        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport", "TerminalModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadwrap", "CPtyTestSupport", "LoadWrapTestSupport", "TerminalModel"]),
         // `make demo`: records loadwrap under a pty and renders docs/demo.svg (Scripts/demo/README.md).
         .executableTarget(
             name: "loadwrap-demo", dependencies: ["TerminalModel", "CPtyTestSupport"],

@@ -1,4 +1,3 @@
-import CLoadWrap
 import Testing
 import LoadWrapTestSupport
 @testable import LoadWrapKit
@@ -26,11 +25,9 @@ import Darwin
     }
 
     @Test func pseudoTerminalIsDrawnAtItsWidth() throws {
-        var primary: Int32 = -1
-        var secondary: Int32 = -1
-        try #require(lw_openpty(&primary, &secondary) == 0)
+        let pty = try TestPty(rows: 24, columns: 23)  // the line takes half
+        let (primary, secondary) = (pty.primary, pty.secondary)
         defer { close(primary) }
-        try #require(lw_set_winsize(secondary, 24, 23) == 0)  // the line takes half
         var modes = termios()
         tcgetattr(secondary, &modes)
         modes.c_oflag &= ~tcflag_t(OPOST)  // bytes as written, no "\n" to "\r\n"

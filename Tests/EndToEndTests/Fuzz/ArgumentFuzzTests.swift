@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Random command lines (`ArgumentVectorGenerator`): loadwrap never crashes or hangs, exits with
@@ -12,7 +13,7 @@ import Testing
 
     @Test("a random command line: no crash, no hang, nothing run on a usage error", .serialized, arguments: batches)
     func randomCommandLine(_ batch: SeedBatch) throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for seed in batch.seeds {
             for index in 0..<Self.vectorsPerSeed {

@@ -1,3 +1,5 @@
+import LoadWrapTestSupport
+
 /// Random loadwrap command lines drawn from the real options (`OptionSpec.all` in LoadWrapKit),
 /// spelled every way the parser reads them (`--title x`, `--title=x`, `-t x`, `-tx`), with good,
 /// odd and garbage values, unknown options and stray words, and usually a witness command at the end.

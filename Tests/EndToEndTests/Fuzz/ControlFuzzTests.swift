@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import Testing
 
     @Test("random bytes into the control channel: nothing unsanitised reaches the terminal", .serialized, arguments: batches)
     func randomBytesIntoTheControlChannel(_ batch: SeedBatch) throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var sessions: [(seed: UInt64, session: PtySession, pathFile: String)] = []
         defer { for entry in sessions { entry.session.terminate() } }

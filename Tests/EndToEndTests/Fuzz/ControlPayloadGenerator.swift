@@ -1,3 +1,5 @@
+import LoadWrapTestSupport
+
 /// Random bytes for loadwrap's control FIFO: real verbs (`say`, `done`, `push`, `join`, `pop`)
 /// and junk, carrying escape sequences built so that any that reached the terminal unsanitised
 /// would be recognisable (`ESC ] 0 ; PWNED BEL`, `ESC [ 31 m INJECT`, their C1 forms), with NULs,

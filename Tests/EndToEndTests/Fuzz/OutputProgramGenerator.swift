@@ -1,3 +1,5 @@
+import LoadWrapTestSupport
+
 /// Builds an `OutputProgram` from a seed: a few writes, each a random mix of pieces (lines,
 /// colours, cursor moves, …, see `OutputFeatures`), sometimes cut inside an escape sequence or a
 /// UTF-8 character, with pauses that let loadwrap draw frames between them.

@@ -1,3 +1,4 @@
+import LoadWrapTestSupport
 import Testing
 
 /// The fuzzer's own parts: a seed always gives the same program, and the shell script writes

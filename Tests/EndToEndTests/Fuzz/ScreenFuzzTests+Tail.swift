@@ -1,3 +1,4 @@
+import LoadWrapTestSupport
 import Testing
 
 /// The `--tail` variant of the differential screen fuzz: a generated program under

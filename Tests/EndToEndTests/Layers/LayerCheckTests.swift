@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `make check-layers` (`Scripts/check-layers.sh`) from a checkout reached through a symbolic link,
@@ -12,7 +13,7 @@ import Testing
 
     @Test(.enabled(if: swift != nil, "no swift to build with"))
     func theLayersCheckPassesThroughASymbolicLink() throws {
-        let link = try TestEnvironment.temporaryDirectory() + "/checkout"
+        let link = TestDirectory.make() + "/checkout"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: TestEnvironment.packageRoot)
         var environment = TestEnvironment.childEnvironment()
         environment["SWIFT"] = Self.swift

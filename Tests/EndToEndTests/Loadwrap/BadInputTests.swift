@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Usage errors and unrunnable commands: the wrapper codes (125, 126, 127), one clear line,
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func commandNotExecutable() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/not-executable"
         #expect(FileManager.default.createFile(atPath: path, contents: Data("echo ran\n".utf8), attributes: [.posixPermissions: 0o644]))

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `loadwrap --completions bash|zsh|fish`: scripts each shell accepts, driven the way the shell
@@ -41,7 +42,7 @@ import Testing
           .enabled(if: FileManager.default.fileExists(atPath: ExternalTool.bashCompletion) || ExternalTool.onCI,
                    "bash-completion is not installed (.ci/run installs it)"))
     func bash() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try file(try script("bash"), named: "loadwrap.bash", in: dir)
         #expect(try bashCandidates("loadwrap --ti", script: path) == ["--title", "--timestamps", "--timeout"])
@@ -60,7 +61,7 @@ import Testing
 
     @Test("zsh -n accepts the script", .enabled(if: ExternalTool.exists("zsh") || ExternalTool.onCI, "zsh is not installed"))
     func zshSyntax() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try file(try script("zsh"), named: "_loadwrap", in: dir)
         let run = try PtySession.run(["zsh", "-n", path], stdout: .pipe, stderr: .pipe)
@@ -71,7 +72,7 @@ import Testing
     @Test("zsh: Tab in an interactive zsh completes options, values and the wrapped command",
           .enabled(if: ExternalTool.exists("zsh") || ExternalTool.onCI, "zsh is not installed"))
     func zshInteractive() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = try file(try script("zsh"), named: "_loadwrap", in: dir)
         var environment = Loadwrap.pathFirst
@@ -109,7 +110,7 @@ import Testing
     @Test("fish: the script parses, and completes options, values and the wrapped command",
           .enabled(if: ExternalTool.exists("fish") || ExternalTool.onCI, "fish is not installed"))
     func fish() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try file(try script("fish"), named: "loadwrap.fish", in: dir)
         let check = try PtySession.run(["fish", "--no-execute", path], stdout: .pipe, stderr: .pipe)

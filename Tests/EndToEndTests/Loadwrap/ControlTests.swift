@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `loadwrap say` / `loadwrap done` from inside the command, over a private control channel
@@ -111,7 +112,7 @@ import Testing
     /// prints, done does nothing, neither blocks nor fails, and a new loadwrap draws its own.
     @Test(arguments: ["missing", "fifo", "file"])
     func staleChannelIsIgnored(_ kind: String) throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/control"
         switch kind {

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Remembered durations (`usually 2s`): kept in a state directory of the test's own, never the
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func theThirdRunShowsTheUsualTime() throws {
-        let state = try TestEnvironment.temporaryDirectory()
+        let state = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let command = Loadwrap.command(["--delay", "0", "--", "sleep", "1.2"])
         for run in 1...2 {
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func offSwitchesWriteNothing() throws {
-        let state = try TestEnvironment.temporaryDirectory()
+        let state = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let noFlag = try PtySession.run(Loadwrap.command(["--delay", "0", "--no-history", "--", "sleep", "0.3"]),
                                         environment: historyOn(state))
@@ -66,7 +67,7 @@ import Testing
 
     /// A command that ends before `--delay` never touches the disk.
     @Test func aRunShorterThanTheDelayIsNotRemembered() throws {
-        let state = try TestEnvironment.temporaryDirectory()
+        let state = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let run = try PtySession.run(Loadwrap.command(["--delay", "5s", "--", "true"]), environment: historyOn(state))
         #expect(run.termination == .exited(0))
@@ -76,7 +77,7 @@ import Testing
     /// A state directory that cannot be made (its parent is a file) changes nothing but the
     /// missing figure: the same screen and exit status as with history off.
     @Test func anUnusableStateDirectoryChangesNothingElse() throws {
-        let root = try TestEnvironment.temporaryDirectory()
+        let root = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = FileManager.default.createFile(atPath: root + "/file", contents: Data("x".utf8))
         let script = "echo one; sleep 0.3; printf 'two\\n' >&2; exit 3"
@@ -94,7 +95,7 @@ import Testing
     /// With the state directory read-only the remembered figure still shows, and the run's exit
     /// is untouched; the write gives up (as root, which ignores the mode, it succeeds).
     @Test func aReadOnlyStateDirectoryStillShowsTheFigure() throws {
-        let state = try TestEnvironment.temporaryDirectory()
+        let state = TestDirectory.make()
         defer {
             try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: state + "/loadwrap")
             try? FileManager.default.removeItem(atPath: state)
@@ -117,7 +118,7 @@ import Testing
 
     /// Several loadwraps ending at once (parallel CI jobs) all get remembered, in a valid file.
     @Test func concurrentRunsKeepTheFileValid() throws {
-        let state = try TestEnvironment.temporaryDirectory()
+        let state = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let sessions = try (0..<6).map { _ in
             try PtySession(Loadwrap.command(["--delay", "0", "--mode", "plain", "--", "sleep", "0.3"]),
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func clearForgetsEverything() throws {
-        let state = try TestEnvironment.temporaryDirectory()
+        let state = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let clearing = Loadwrap.command(["history", "--clear"])
         #expect(try PtySession.run(clearing, environment: historyOn(state)).termination == .exited(0))  // nothing yet

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Each run on GitHub Actions adds one row to the job summary file the runner names, after the
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func rowsAfterOneHeader() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = "\(directory)/summary.md"
         try "## Build\n".write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,11 +1,12 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Nothing loadwrap creates outlives it: terminal locks, control FIFOs and their directories,
 /// spill files of held output.
 @Suite struct LeftoverTests {
     @Test func runsOnSeveralTerminalsLeaveTheRuntimeDirectoryEmpty() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let environment: [String: String?] = ["XDG_RUNTIME_DIR": directory, "TMPDIR": directory]
         let runs: [[String]] = [
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aRunEndedBySIGTERMLeavesNothingEither() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let session = try PtySession(Loadwrap.command(["--delay", "0", "--", "sh", "-c", "echo up; exec sleep 30"]),
                                      environment: ["XDG_RUNTIME_DIR": directory])
@@ -42,7 +43,7 @@ import Testing
     /// directory whose FIFO no one reads, a lock file no one holds), but nothing of a live run
     /// and nothing made in the last seconds (a run that may not have made its FIFO yet).
     @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let uid = getuid()
         let abandoned = "\(directory)/loadwrap-\(uid).dead01"

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// One spinner per terminal: a loadwrap inside a loadwrapped command draws nothing of its own
@@ -106,7 +107,7 @@ import Testing
         (["BUILDKITE": "true"], ["--- ▸ outer", "▸ outer › inner", "deep", "^^^ +++", "✖ outer · exit 7 · T"]),
     ] as [([String: String?], [String])])
     func aNestedRunInACILogOpensNoGroup(_ ci: [String: String?], _ expected: [String]) throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let summary = directory + "/summary.md"
         try "".write(toFile: summary, atomically: true, encoding: .utf8)
         let run = try PtySession.run(

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Pinned means pinned: while a command prints, the spinner line is on the screen, not only at the
@@ -76,7 +77,7 @@ struct PinnedLineTests {
     @Test("resized while the line shows beside a rewritten line", arguments: [0, 40])
     func resizedBesideARewrittenLine(earlierLines: Int) throws {
         let terminal = try TmuxTerminal(cols: 100, rows: 20)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try """
             seq \(earlierLines)

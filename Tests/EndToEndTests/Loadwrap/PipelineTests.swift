@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// When loadwrap's stdout is a pipe, the terminal is shared with the other side of the pipe:
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func teeWritesTheSameFileAndTheSameScreen() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try expectSharedLikeBare(Pipeline { lw in "\(lw("-t gen --delay 0")) \(Self.slowProducer) | tee \"$LOG\"" }) { wrapped in
             ["LOG": dir + (wrapped ? "/wrapped.log" : "/bare.log")]
@@ -140,7 +141,7 @@ import Testing
     }
 
     @Test func aPagerAtTheEndGetsTheKeysAndTheTerminalAndLeavesTheBareScreen() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // The producer ends only when the test says so: the keys surely reach less while loadwrap
         // runs. The default delay: less takes the terminal long before a spinner would show, and a
@@ -218,7 +219,7 @@ import Testing
     }
 
     @Test func controlCEndsTheWholePipelineAsBare() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let pidFile = dir + "/pid"
         let session = try PtySession.interactiveBash()
@@ -300,7 +301,7 @@ import Testing
     /// A producer that stays quiet: after `fg` the spinner comes back on the line below the
     /// shell's `fg` echo, and the end leaves no trace of it.
     @Test func afterCtrlZAndFgTheSpinnerComesBack() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let session = try PtySession.interactiveBash()
         defer { session.terminate() }
@@ -322,7 +323,7 @@ import Testing
     /// A reader that does not read yet never stops loadwrap: the command's terminal output still
     /// shows (and Ctrl-C, Ctrl-Z would still be handled) while its data waits for room in the pipe.
     @Test func aReaderThatDoesNotReadNeverBlocksLoadwrap() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let go = dir + "/go"
         // 2 MB of data (from a process of its own, so the shell goes on) fills both pipes long

@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// The plain POSIX paths Darwin needs, run on Linux through loadwrap's internal switch
@@ -39,7 +40,7 @@ import Testing
     /// The spawn's own errors come back as exit codes as `env` gives them, through either path.
     @Test(arguments: [false, true])
     func notFoundAndNotExecutableAreReportedAsEnvDoes(_ fallbacks: Bool) throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         FileManager.default.createFile(atPath: dir + "/plain", contents: Data("echo no\n".utf8), attributes: [.posixPermissions: 0o644])
         let cases: [([String], Int32)] = [
@@ -56,7 +57,7 @@ import Testing
     /// from the terminal: loadwrap, which got it too, passes on nothing.
     @Test(arguments: [false, true])
     func controlCInPlainModeReachesTheCommandOnce(_ fallbacks: Bool) throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.sigintCounter.write(toFile: dir + "/counter.py", atomically: true, encoding: .utf8)
         let session = try PtySession(

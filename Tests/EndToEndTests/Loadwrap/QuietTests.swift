@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--quiet`: the command's terminal-bound (overlay) or log-bound (plain) output is held and
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func overlayFailureShowsEverythingInOrderOnlyAtTheEnd() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let script = "\(chatter); : > \(dir)/written; read x; exit 4"
         let session = try PtySession(
@@ -109,7 +110,7 @@ import Testing
     @Test(.timeLimit(.minutes(3)), .enabled(if: ProcessLookup.isLinux, "lists loadwrap's open files in /proc (Linux)"),
           arguments: Ending.allCases)
     func spillFileIsPrivateAndGoneAfterwards(_ ending: Ending) throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let tmp = dir + "/tmp"
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: false)
@@ -183,7 +184,7 @@ import Testing
             Issue.record("/usr/bin/time (GNU time) is needed to measure peak memory")
             return
         }
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let tmp = dir + "/tmp"
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: false)

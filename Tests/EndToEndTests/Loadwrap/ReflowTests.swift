@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Resizes in a terminal that rewraps lines (tmux): after narrowing and widening back, the final
@@ -44,7 +45,7 @@ struct ReflowTests {
     @Test("same final screen as bare, the spinner on one row throughout", arguments: cases)
     func sameScreenAsBare(_ c: Case) throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let command = "\(directory)/command.sh"
         // The command prints its lines, then the size it sees on every SIGWINCH (the wrapped one

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--retry`: a failed command runs again, each attempt with its own lines and group; the exit
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func failingTwiceThenSucceedingExitsZeroWithThreeGroups() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let run = try PtySession.run(
             Loadwrap.command(["--retry", "3", "--retry-delay", "10ms", "--title", "fetch", "--"]
                 + Self.flaky(succeedingOn: 3, in: directory)),
@@ -48,7 +49,7 @@ import Testing
 
     /// `--quiet` shows the failed attempts' output only when the last one fails too, all of it in order.
     @Test func quietShowsEveryAttemptsOutputOnlyWhenTheLastFails() throws {
-        let failing = try TestEnvironment.temporaryDirectory()
+        let failing = TestDirectory.make()
         let failed = try PtySession.run(
             Loadwrap.command(["--mode", "plain", "--quiet", "--retry", "1", "--retry-delay", "1ms", "--title", "t", "--"]
                 + Self.flaky(succeedingOn: 9, in: failing)))
@@ -57,7 +58,7 @@ import Testing
             "▸ t", "✖ t · exit 1 · T · retrying in 1ms (2/2)", "▸ t (attempt 2/2)", "run 1", "run 2",
             "✖ t (attempt 2/2) · exit 1 · T",
         ])
-        let recovering = try TestEnvironment.temporaryDirectory()
+        let recovering = TestDirectory.make()
         let recovered = try PtySession.run(
             Loadwrap.command(["--mode", "plain", "--quiet", "--retry", "1", "--retry-delay", "1ms", "--title", "t", "--"]
                 + Self.flaky(succeedingOn: 2, in: recovering)))
@@ -69,7 +70,7 @@ import Testing
     /// a later attempt's failure replays only what was held after it, in every mode.
     @Test(arguments: ["plain", "silent", "overlay"])
     func outputDroppedByAnEarlyStopDoesNotComeBackWithALaterFailure(_ mode: String) throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let script = Self.countRun
             + #"if [ $c = 1 ]; then echo before-1; echo READY; echo after-1; else echo run-$c; fi; exit 1"#
         let run = try PtySession.run(
@@ -85,7 +86,7 @@ import Testing
     /// `--quiet` held of the attempts before it is a failed run's output, shown in every mode.
     @Test(arguments: ["plain", "silent", "overlay"])
     func quietShowsTheHeldOutputWhenARetryCannotStart(_ mode: String) throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let script = directory + "/once.sh"
         try "#!/bin/sh\necho output of attempt 1\nrm -f \"$0\"\nexit 3\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
@@ -132,7 +133,7 @@ import Testing
 
     /// Ctrl-C while loadwrap waits for the next attempt ends it by SIGINT, as the shell must see.
     @Test func controlCDuringTheDelayEndsLoadwrapWithoutAnotherAttempt() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let session = try PtySession(
             Loadwrap.command(["--retry", "2", "--retry-delay", "30s", "--title", "t", "--"]
                 + Self.flaky(succeedingOn: 9, in: directory)))
@@ -146,7 +147,7 @@ import Testing
     /// The terminal echoes the Ctrl-C that stops the wait (`^C`, the keyboard given back): the
     /// held output replayed after it starts a line of its own, not glued to the echo.
     @Test func theHeldOutputAfterAnEchoedControlCStartsItsOwnLine() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let session = try PtySession(
             Loadwrap.command(["--quiet", "--retry", "2", "--retry-delay", "30s", "--title", "t", "--"]
                 + Self.flaky(succeedingOn: 9, in: directory)))
@@ -162,7 +163,7 @@ import Testing
     /// would: the held output, the end line, the annotation and the summary row, then the death.
     @Test(arguments: [SIGINT, SIGTERM])
     func aStopDuringTheDelayStillRunsTheEndStep(_ signo: Int32) throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let summary = directory + "/summary.md"
         try "".write(toFile: summary, atomically: true, encoding: .utf8)
         let session = try PtySession(
@@ -186,7 +187,7 @@ import Testing
     /// On a terminal the command has a pseudo-terminal of its own and Ctrl-C reaches it as a key,
     /// not as a signal to loadwrap; a command that catches it and exits is still not run again.
     @Test func controlCTypedToTheCommandInOverlayModeStopsTheRetries() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let script = "cd '\(directory)'; " + Self.countRun
             + "if [ $c = 1 ]; then trap 'exit 3' INT; echo ready; while :; do sleep 0.05; done; fi; exit 3"
         let session = try PtySession(
@@ -205,7 +206,7 @@ import Testing
     /// fails is run again.
     @Test(arguments: ["stty intr ^X", "stty -isig", "stty raw -echo"])
     func controlCThatTheCommandsTerminalDoesNotTurnIntoASignalLeavesTheRetries(_ modes: String) throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let script = "cd '\(directory)'; " + Self.countRun
             + "if [ $c = 1 ]; then \(modes); echo ready; dd bs=1 count=1 >/dev/null 2>&1; stty sane; exit 3; fi; exit 0"
         let session = try PtySession(
@@ -222,7 +223,7 @@ import Testing
     /// modes back for the shell; `fg` finishes the wait and runs the next attempt. No stop: the
     /// retries go on.
     @Test func controlZDuringTheDelayStopsTheJobAndFgGoesOn() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let session = try PtySession.interactiveBash()
         defer { session.terminate() }
         let script = Self.countRun + "[ $c -ge 2 ]"
@@ -247,7 +248,7 @@ import Testing
 
     /// A stop signal to loadwrap while the command runs: no further attempt.
     @Test func sigtermWhileTheCommandRunsStopsTheRetries() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let session = try PtySession(
             Loadwrap.command(["--mode", "plain", "--retry", "2", "--retry-delay", "1ms", "--title", "t", "--", "sh", "-c",
                               "cd '\(directory)' && echo 1 >> count && echo started && exec sleep 30"]))
@@ -260,7 +261,7 @@ import Testing
 
     /// An attempt reads its input: a pipe cannot give a retry the same again, so it is refused.
     @Test func stdinFromAPipeIsRefusedBeforeAnythingRuns() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         let session = try PtySession(
             Loadwrap.command(["--retry", "1", "--", "sh", "-c", "cd '\(directory)' && echo ran > count"]), stdin: .pipe)
         defer { session.terminate() }
@@ -271,7 +272,7 @@ import Testing
 
     /// A pipe whose writer has gone, as a CI runner gives a step, holds nothing to give again: accepted.
     @Test func stdinFromAClosedEmptyPipeIsAccepted() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         // The writing end is closed before loadwrap starts, so nothing races with its check.
         let start = "import os, sys; r, w = os.pipe(); os.close(w); os.dup2(r, 0); os.execv(sys.argv[1], sys.argv[1:])"
         let run = try PtySession.run(
@@ -283,7 +284,7 @@ import Testing
 
     /// A file is given again from where the first attempt started reading.
     @Test func stdinFromAFileIsReadAgainByEachAttempt() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         try "skipped\nline\n".write(toFile: directory + "/input", atomically: true, encoding: .utf8)
         // The shell reads the first line itself: the attempts start after it, each one there.
         let script = "{ read skipped; exec '\(TestEnvironment.loadwrap)' --mode plain --retry 1 --retry-delay 1ms"

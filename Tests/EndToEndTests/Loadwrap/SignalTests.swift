@@ -18,16 +18,6 @@ import Testing
         ProcessLookup.programName(of: pid)
     }
 
-    /// Checks `condition` every 10 ms for up to 20 s: only for states that announce no event.
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: PtySession.defaultTimeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(10_000)
-        }
-        return true
-    }
-
     /// Waits until the spinner is drawn after the first `offset` bytes.
     private func waitForSpinner(_ session: PtySession, after offset: Int) -> Bool {
         session.waitFor { !Loadwrap.frames(in: $0.dropFirst(offset)).isEmpty }
@@ -43,7 +33,7 @@ import Testing
         // then would be lost for reasons that have nothing to do with loadwrap. There is no
         // event for "has exec'd", so look at the program names until the two ends of the pipe are running.
         let announced = pids(in: session.output)
-        #expect(waitUntil { announced.map(command(of:)).filter { ["sleep", "cat"].contains($0) }.count == 2 })
+        #expect(Loadwrap.waitUntil { announced.map(command(of:)).filter { ["sleep", "cat"].contains($0) }.count == 2 })
         let watches = announced.map(ptyts_exit_watch)
         defer { for fd in watches { close(fd) } }
         #expect(waitForSpinner(session, after: session.output.count))

@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Data in and out of the command: stdin reaches it, pipes carry its bytes exactly, and a
@@ -29,7 +30,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(3)))
     func pipeIsByteExact() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/random"
         let made = try PtySession.run(

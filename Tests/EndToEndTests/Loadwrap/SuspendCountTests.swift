@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Ctrl-Z then `fg` under a job-control shell wakes the command with exactly one SIGCONT, as it
@@ -34,7 +35,7 @@ import Testing
         """
 
     @Test func controlZThenFgSendsTheCommandOneSIGCONTAndOneResize() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.counter.write(toFile: dir + "/counter.py", atomically: true, encoding: .utf8)
         let file = dir + "/conts"

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// How the `--tail` block is drawn in tmux while the command runs: rows cut by display width,
@@ -8,7 +9,7 @@ import Testing
 struct TailDrawingTests {
     @Test func rowsAreCutByDisplayWidthAndNeverWrap() throws {
         let terminal = try TmuxTerminal(cols: 50, rows: 12)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let wide = String(repeating: "日", count: 15), emoji = String(repeating: "🙂", count: 20)
         let combining = String(repeating: "e\u{301}", count: 30), long = String(repeating: "x", count: 200)
@@ -27,7 +28,7 @@ struct TailDrawingTests {
 
     @Test func aNestedTailDrawsOneWindow() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try terminal.start("before", script: "echo before")
         let inner = "\(TestEnvironment.loadwrap) --tail=2 --delay 0 --title @nest -- "
@@ -47,7 +48,7 @@ struct TailDrawingTests {
 
     @Test func controlZErasesTheBlockAndFgDrawsItAgain() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let wrapped = "\(TailScreen.loadwrap(tail: 3)) \(TailScreen.command(lines: 10, stop: "\(directory)/run.stop"))"
         try JobShell.start(terminal, "run", job: "exec \(wrapped)", in: directory)
@@ -72,7 +73,7 @@ struct TailDrawingTests {
 
     @Test func aResizeStormWhileLinesFlowLeavesNoTrace() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let flow = "sh -c 'i=0; while [ ! -e \(directory)/run.stop ]; do i=$((i+1)); printf \"line %s %070d\\n\" $i $i; sleep 0.02; done'"
         var screens: [TmuxTerminal.FinalScreen] = []

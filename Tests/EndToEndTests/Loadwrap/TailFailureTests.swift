@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--tail`'s failure path in tmux: whatever ends the command (an exit status after a block that
@@ -103,7 +104,7 @@ struct TailFailureTests {
 
         init(_ terminal: TmuxTerminal) throws {
             self.terminal = terminal
-            directory = try TestEnvironment.temporaryDirectory()
+            directory = TestDirectory.make()
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: directory) }

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--tail` gives way when the command needs the terminal: canonical mode off (`stty -icanon`),
@@ -29,7 +30,7 @@ struct TailGiveWayTests {
     @Test(arguments: takeovers)
     func theHeldLinesShowThenTheRunIsPlainOverlay(_ takeover: Takeover) throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let command = "\(directory)/cmd.sh"
         try """
@@ -56,7 +57,7 @@ struct TailGiveWayTests {
 
     @Test func aSilentReadShowsTheHeldLinesAboveItsPrompt() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let command = "\(directory)/cmd.sh"
         try #"printf 'line %s\n' 1 2 3 4 5; read -rs -p 'Password: ' x; echo; echo "got ${#x} characters""#

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Plain mode (a CI log, `--mode plain`): `--tail` changes nothing. The log loadwrap writes
@@ -21,7 +22,7 @@ import Testing
 
     @Test(arguments: plains, [0, 3])
     func tailChangesNothing(_ plain: Plain, _ status: Int) throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let script = #"printf '\033[31mred\033[0m\n'; seq 3; echo err >&2; seq 4 9; printf partial; exit "# + "\(status)"
         var runs: [(output: [String], log: Data)] = []

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--tail` in a terminal that reflows (tmux): while the command runs the spinner shows with
@@ -11,7 +12,7 @@ struct TailTests {
 
     @Test func midRunTheLastLinesThenASuccessLeavesTheScreenAsBefore() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try terminal.start("before", script: "echo before")
         #expect(terminal.waitForExit("before") == 0)
@@ -39,7 +40,7 @@ struct TailTests {
 
     @Test func progressWideLinesAndColoursShowAsTheTerminalWouldInHalfTheWidth() throws {
         let terminal = try TmuxTerminal(cols: 40, rows: 12)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let stop = "\(directory)/run.stop"
         let script = "printf '\\033[32mgreen\\033[0m\\n'; printf '日本語日本語日本語日本語\\n'; printf ' 10%%\\r 50%%\\r100%%';"
@@ -53,7 +54,7 @@ struct TailTests {
 
     @Test func resizesWithReflowLeaveNoTrace() throws {
         let terminal = try TmuxTerminal(cols: 80, rows: 24)
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let sizes = [(60, 20), (80, 24), (40, 24), (80, 10), (100, 30), (80, 24)]
         var screens: [TmuxTerminal.FinalScreen] = []
@@ -130,7 +131,7 @@ struct TailTests {
     /// 10 MiB, both past the 4 MiB held in memory, so holding spilled to its file in both.
     @Test(.timeLimit(.minutes(5)))
     func theLogGetsEveryByteOfALargeOutputInFlatMemory() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let small = try Self.peakKiB(lines: 1_500_000, directory)
         let large = try Self.peakKiB(lines: 13_000_000, directory)
@@ -154,7 +155,7 @@ struct TailTests {
     }
 
     @Test func anUnwritableLogStopsTheRunBeforeTheCommandStarts() throws {
-        let directory = try TestEnvironment.temporaryDirectory()
+        let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try PtySession.run(
             [TestEnvironment.loadwrap, "--log", "\(directory)/missing/log", "--", "touch", "\(directory)/ran"])

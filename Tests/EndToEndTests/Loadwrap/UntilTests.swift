@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--until REGEX`: the spinner stops at the first output line that matches (escapes stripped),
@@ -79,7 +80,7 @@ import Testing
     /// stdout appended to a file: what the file held stays, and every byte lands after it, in
     /// order, before the match (copied while watched) and after it (spliced).
     @Test func stdoutAppendedToAFileKeepsItsStartAndEveryByte() throws {
-        let dir = try TestEnvironment.temporaryDirectory()
+        let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let log = dir + "/log"
         #expect(FileManager.default.createFile(atPath: log, contents: Data("header\n".utf8)))

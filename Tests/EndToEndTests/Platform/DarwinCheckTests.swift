@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `make check-darwin` (`Scripts/check-darwin.sh`) catches a mistake in a Darwin branch of the C,
@@ -36,7 +37,7 @@ import Testing
     /// Runs the script on a copy of the package's C with the Darwin branch's pipe line replaced.
     private func check(replacingDarwinPipeWith line: String) throws -> (status: Int32, output: String) {
         let root = TestEnvironment.packageRoot
-        let copy = try TestEnvironment.temporaryDirectory()
+        let copy = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: copy) }
         let manager = FileManager.default
         try manager.createDirectory(atPath: copy + "/Sources", withIntermediateDirectories: true)

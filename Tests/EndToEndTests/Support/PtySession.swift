@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -32,15 +33,6 @@ enum Termination: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A failure to set up the harness itself (not of the program under test).
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ what: String, errno code: Int32 = errno) {
-        description = "\(what): \(String(cString: strerror(code)))"
-    }
-}
-
 /// A program running with a fresh pseudo-terminal as its controlling terminal, as a user's
 /// terminal emulator would run it; every byte the terminal receives is collected.
 final class PtySession: @unchecked Sendable {
@@ -70,9 +62,8 @@ final class PtySession: @unchecked Sendable {
         stdin: StreamSetup = .pty, stdout: StreamSetup = .pty, stderr: StreamSetup = .pty,
         environment: [String: String?] = [:]
     ) throws {
-        var primaryFD: Int32 = -1
-        var secondaryFD: Int32 = -1
-        guard ptyts_open(&primaryFD, &secondaryFD, rows, cols) == 0 else { throw HarnessError("openpty") }
+        let pty = try TestPty(rows: rows, columns: cols)
+        let (primaryFD, secondaryFD) = (pty.primary, pty.secondary)
         var toClose: [Int32] = [secondaryFD]
         var readers: [(fd: Int32, stream: Int32)] = []
         var writer: Int32 = -1

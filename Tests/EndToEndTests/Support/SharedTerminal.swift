@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 
 #if canImport(Glibc)
     import Glibc

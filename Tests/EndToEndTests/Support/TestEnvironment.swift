@@ -47,11 +47,4 @@ enum TestEnvironment {
         for (key, value) in overrides { env[key] = value }
         return env
     }
-
-    /// A fresh private directory for one test's files.
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "loadwrap-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
 }

@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 
 /// A private tmux server (its own socket, no configuration): a real terminal emulator that
 /// rewraps lines when its window narrows, as kitty, VTE, iTerm2 and Windows Terminal do. Each
@@ -21,7 +22,7 @@ final class TmuxTerminal {
     /// Starts the server with an idle first window of `cols` x `rows`; new windows take that size.
     init(cols: Int, rows: Int) throws {
         socket = "lw-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        directory = try TestEnvironment.temporaryDirectory()
+        directory = TestDirectory.make()
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "s", "-x", "\(cols)", "-y", "\(rows)", "cat"])
         try tmux(["set", "-g", "status", "off"])
         try tmux(["set", "-g", "history-limit", "50000"])

@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// The harness itself, with plain system programs: a real controlling terminal, the size we

@@ -1,5 +1,6 @@
 import Testing
 
+import LoadWrapTestSupport
 @testable import LoadWrapCore
 @testable import LoadWrapKit
 @testable import LoadWrapTool
@@ -10,38 +11,18 @@ import Darwin
 #endif
 
 @Suite struct ControlChannelTests {
-    /// A fresh directory under /tmp, emptied (one level) and removed when the test ends.
+    /// A fresh directory under /tmp, removed with all it holds when the test ends.
     final class Scratch {
+        /// Where the directory is.
         let path: String
 
-        init() throws {
-            var template = Array("/tmp/loadwrap-test.XXXXXX".utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-            try #require(made != nil)
-            path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        /// Makes the directory.
+        init() {
+            path = TestDirectory.make()
         }
 
         deinit {
-            for name in Self.entries(path) {
-                let full = "\(path)/\(name)"
-                for inner in Self.entries(full) { unlink("\(full)/\(inner)") }
-                if rmdir(full) != 0 { unlink(full) }
-            }
-            rmdir(path)
-        }
-
-        /// The names in `directory`, without `.` and `..`; empty when it is not a directory.
-        static func entries(_ directory: String) -> [String] {
-            guard let handle = opendir(directory) else { return [] }
-            defer { closedir(handle) }
-            var names: [String] = []
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            return names
+            TestDirectory.remove(path)
         }
     }
 
@@ -57,7 +38,7 @@ import Darwin
     }
 
     @Test func createsAPrivateDirectoryAndFIFOInItsParent() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try channel(in: scratch)
         defer { channel.remove() }
         let directory = String(channel.path.dropLast("/control".count))
@@ -85,34 +66,34 @@ import Darwin
     }
 
     @Test func aMissingParentIsSkippedForTheNext() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try #require(ControlChannel(parents: ["\(scratch.path)/missing", scratch.path]))
         defer { channel.remove() }
         #expect(channel.path.hasPrefix("\(scratch.path)/loadwrap-"))
-        #expect(Scratch.entries(scratch.path).count == 1)  // one directory made, none leaked
+        #expect(TestDirectory.entries(scratch.path).count == 1)  // one directory made, none leaked
     }
 
     @Test func failsWhenNoParentTakesIt() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         #expect(ControlChannel(parents: ["\(scratch.path)/missing"]) == nil)
-        #expect(Scratch.entries(scratch.path).isEmpty)
+        #expect(TestDirectory.entries(scratch.path).isEmpty)
     }
 
     @Test func removeLeavesTheParentAsItWas() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         try channel(in: scratch).remove()
-        #expect(Scratch.entries(scratch.path).isEmpty)
+        #expect(TestDirectory.entries(scratch.path).isEmpty)
     }
 
     @Test func drainIsEmptyWithNothingSent() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try channel(in: scratch)
         defer { channel.remove() }
         #expect(channel.drain() == [])
     }
 
     @Test func messagesFromClientsArriveInOrder() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try channel(in: scratch)
         defer { channel.remove() }
         let first = try #require(ControlClient(environment: [ControlChannel.variable: channel.path]))
@@ -133,7 +114,7 @@ import Darwin
     }
 
     @Test func manyMessagesArriveWhole() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try channel(in: scratch)
         defer { channel.remove() }
         let client = try #require(ControlClient(environment: [ControlChannel.variable: channel.path]))
@@ -144,7 +125,7 @@ import Darwin
     }
 
     @Test func aLineWrittenInPartsIsKeptBetweenDrains() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try channel(in: scratch)
         defer { channel.remove() }
         let writer = open(channel.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
@@ -157,17 +138,17 @@ import Darwin
     }
 
     @Test func removeDeletesTheFIFOAndItsDirectory() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try channel(in: scratch)
         let directory = String(channel.path.dropLast("/control".count))
         channel.remove()
         #expect(status(channel.path) == nil)
         #expect(status(directory) == nil)
-        #expect(Scratch.entries(scratch.path) == [])
+        #expect(TestDirectory.entries(scratch.path) == [])
     }
 
     @Test func aClientOfARemovedChannelIsNil() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let channel = try channel(in: scratch)
         channel.remove()
         #expect(ControlClient(environment: [ControlChannel.variable: channel.path]) == nil)
@@ -180,14 +161,14 @@ import Darwin
 
     @Test func aClientOfAStaleFIFOIsNil() throws {
         // The FIFO is still there but its loadwrap is gone: no reader.
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let path = "\(scratch.path)/control"
         try #require(mkfifo(path, 0o600) == 0)
         #expect(ControlClient(environment: [ControlChannel.variable: path]) == nil)
     }
 
     @Test func aClientOfARegularFileIsNilAndLeavesItAlone() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let path = "\(scratch.path)/control"
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         try #require(fd >= 0)
@@ -198,14 +179,14 @@ import Darwin
     }
 
     @Test func aClientOfADirectoryIsNil() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         #expect(ControlClient(environment: [ControlChannel.variable: scratch.path]) == nil)
     }
 
     // Giving a file to someone else needs root; without it the regular-file case above still runs.
     @Test(.enabled(if: getuid() == 0, "chown needs root"))
     func aClientOfAnotherUsersFIFOIsNil() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let path = "\(scratch.path)/control"
         try #require(mkfifo(path, 0o666) == 0)
         try #require(chown(path, 65_534, 65_534) == 0)

@@ -1,4 +1,3 @@
-import CLoadWrap
 import Testing
 
 import LoadWrapTestSupport
@@ -26,10 +25,8 @@ import Darwin
         private let destination = TestPipe()
 
         init(quiet: Bool = false) throws {
-            var (primary, secondary): (Int32, Int32) = (-1, -1)
-            try #require(lw_openpty(&primary, &secondary) == 0)
-            (self.primary, self.secondary) = (primary, secondary)
-            lw_set_winsize(primary, 24, 40)
+            let pty = try TestPty(rows: 24, columns: 40)
+            (primary, secondary) = (pty.primary, pty.secondary)
             let terminal = try #require(TerminalDevice(fd: secondary))
             let look = Overlay.Look(style: SpinnerStyle(name: "t", frames: ["a", "b"], intervalMS: 100), color: false, utf8: false)
             let overlay = Overlay(look: look, title: "work", startMS: 1_000, delayMS: 200, columns: 40)

@@ -1,7 +1,7 @@
-import CLoadWrap
 import Testing
 
 import LoadWrapKit
+import LoadWrapTestSupport
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc
@@ -17,12 +17,10 @@ import Darwin
     /// A guest's plumbing over a fresh pseudo-terminal standing in for the real one, whose two
     /// sides are returned for closing.
     func guestPlumbing() throws -> (Plumbing, [Int32]) {
-        var primary: Int32 = -1
-        var secondary: Int32 = -1
-        try #require(lw_openpty(&primary, &secondary) == 0)
-        let terminal = try #require(TerminalDevice(fd: secondary))
+        let pty = try TestPty()
+        let terminal = try #require(TerminalDevice(fd: pty.secondary))
         let needs = Plumbing.Needs(terminal: terminal, logPipe: false, stdoutPipe: false)
-        return (try Plumbing(needs, topology: .guest, keys: nil), [primary, secondary])
+        return (try Plumbing(needs, topology: .guest, keys: nil), [pty.primary, pty.secondary])
     }
 
     @Test func whereClosingKeepsTheOutputTheSecondaryGoesAtOnce() throws {

@@ -1,6 +1,6 @@
-import CLoadWrap
 import Testing
 
+import LoadWrapTestSupport
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc
@@ -13,10 +13,8 @@ import Darwin
 @Suite struct RawModeTests {
     /// A pseudo-terminal's two sides.
     func terminal() throws -> (primary: Int32, secondary: Int32) {
-        var primary: Int32 = -1
-        var secondary: Int32 = -1
-        try #require(lw_openpty(&primary, &secondary) == 0)
-        return (primary, secondary)
+        let pty = try TestPty()
+        return (pty.primary, pty.secondary)
     }
 
     /// The local modes of `fd`.

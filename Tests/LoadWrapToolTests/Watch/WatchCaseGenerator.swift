@@ -1,8 +1,10 @@
+import LoadWrapTestSupport
+
 /// Random `--until` / `--progress-from` patterns from the syntax `PatternParser` reads (plus a few
 /// it refuses), and random lines of ASCII, UTF-8, escapes, controls and canonical twins of ASCII.
 struct WatchCaseGenerator {
     /// The random source; a seed fixes every case.
-    var random: WatchRandom
+    var random: SplitMix64
 
     /// Single atoms of the subset, and some outside it (lookahead, `\b`, flags, backreference).
     private static let atoms = [
@@ -56,32 +58,4 @@ struct WatchCaseGenerator {
     mutating func line(length: Int = 12, plain: Bool = false) -> String {
         (0..<random.int(0...length)).map { _ in random.pick(plain ? Self.plainPieces : Self.pieces) }.joined()
     }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): the same cases on every platform.
-struct WatchRandom {
-    private var state: UInt64
-
-    /// A generator fixed by `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next().multipliedFullWidth(by: UInt64(range.count)).high)
-    }
-
-    /// True `percent` times in a hundred.
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
-    /// One of `items`.
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
 }

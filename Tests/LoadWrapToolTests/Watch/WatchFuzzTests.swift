@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import LoadWrapTestSupport
 @testable import LoadWrapCore
 @testable import LoadWrapKit
 @testable import LoadWrapTool
@@ -21,7 +22,7 @@ import Testing
 
     @Test(arguments: batches) func untilAgreesWithRegex(seeds: [UInt64]) throws {
         for seed in seeds {
-            var generator = WatchCaseGenerator(random: WatchRandom(seed: seed))
+            var generator = WatchCaseGenerator(random: SplitMix64(seed: seed))
             let pattern = generator.pattern()
             guard let regex = try? Regex<AnyRegexOutput>(pattern) else { continue }
             let plain = generator.random.chance(50)
@@ -45,7 +46,7 @@ import Testing
 
     @Test(arguments: batches) func progressAgreesWithRegex(seeds: [UInt64]) throws {
         for seed in seeds {
-            var generator = WatchCaseGenerator(random: WatchRandom(seed: seed))
+            var generator = WatchCaseGenerator(random: SplitMix64(seed: seed))
             let pattern = generator.progressPattern()
             guard let regex = try? Regex<AnyRegexOutput>(pattern) else { continue }
             let plain = generator.random.chance(50)
@@ -86,7 +87,7 @@ import Testing
     }
 
     /// The lines joined by LF or CR, cut into up to three chunks at random bytes.
-    static func chunks(of lines: [String], random: inout WatchRandom) -> [[UInt8]] {
+    static func chunks(of lines: [String], random: inout SplitMix64) -> [[UInt8]] {
         var bytes: [UInt8] = []
         for line in lines { bytes += Array(line.utf8) + [random.chance(80) ? 0x0A : 0x0D] }
         var cuts = [0, bytes.count]

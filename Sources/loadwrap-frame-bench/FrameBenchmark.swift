@@ -1,3 +1,4 @@
+import LoadWrapCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,10 +7,10 @@ import Darwin
 
 /// The cost of one frame of the overlay (erase, then redraw of an unchanged title), measured
 /// in a tight loop over the pure renderer for `make bench` (the `loadwrap-frame-bench` tool).
-package enum FrameBenchmark {
+enum FrameBenchmark {
     /// Nanoseconds per frame over `frames` frames of a dots spinner with `title`, colour on,
     /// the clock stepping one frame interval each time (so the elapsed second changes as in a run).
-    package static func nanosecondsPerFrame(frames: Int, title: String, columns: Int) -> Double {
+    static func nanosecondsPerFrame(frames: Int, title: String, columns: Int) -> Double {
         let style = SpinnerStyle.dots
         var overlay = Overlay(look: Overlay.Look(style: style, color: true, utf8: true), title: title,
                               startMS: 0, delayMS: 0, columns: columns)
@@ -24,6 +25,7 @@ package enum FrameBenchmark {
         return Double(elapsed) / Double(frames)
     }
 
+    /// The monotonic clock in nanoseconds.
     private static func now() -> Int {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
