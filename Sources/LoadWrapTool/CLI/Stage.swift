@@ -107,7 +107,7 @@ struct Stage {
                                              text: text, held: held, notice: notice, clock: session.clock,
                                              destination: terminal.fd)
             presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)
-            presenter.turn = session.lock?.turn
+            presenter.turn = session.lock?.turn.map(TurnKeeper.init)
             return presenter
         }
         let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil

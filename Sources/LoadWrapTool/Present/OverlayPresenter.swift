@@ -35,19 +35,9 @@ final class OverlayPresenter: Presenter {
     private let destination: Int32
     /// The usual duration from earlier runs, looked up at the first frame; nil when history is off.
     var usual: UsualLookup?
-    /// The terminal's turn, held while the line shows, so that a loadwrap beside this one writes
-    /// only while it does not (`TerminalTurn`); nil when there is none.
-    var turn: TerminalTurn?
-    /// True when the turn, taken back, told that the other loadwrap wrote meanwhile: the painter
-    /// hears of it once its decision is over (see `view`).
-    private var othersWrote = false
-    /// Since when this run's own output has stopped mid-line with the turn kept: one write of the
-    /// command's can reach loadwrap in two reads (the pseudo-terminal's output processing passes
-    /// `\r\n` on after the text), and the loadwrap beside must not write between them.
-    private var partialSinceMS: Int?
-    /// How long the turn is kept for a line of the command's own left unfinished: a prompt that
-    /// waits for input must not keep the loadwrap beside from writing.
-    static let partialKeepsTurnMS = 100
+    /// The terminal's turn, beside another loadwrap that writes on the same terminal; nil when
+    /// there is none.
+    var turn: TurnKeeper?
 
     /// Draws for `terminal`, whose state decides what may be drawn, by writing to `destination`;
     /// `held` keeps the command's output back (`--quiet`, `--tail`).
@@ -78,6 +68,7 @@ final class OverlayPresenter: Presenter {
 
     /// The chunk on the terminal between the line's erase and its redraw.
     private func relay(_ chunk: UnsafeRawBufferPointer) {
+        turn?.beforeOutput(&painter)
         let (head, tail) = painter.around(chunk, nowMS: clock.nowMS(), view: view)
         FileDescriptorIO.writeAll(destination, head: head, body: chunk, tail: tail)
         settleTurn()
@@ -193,54 +184,24 @@ final class OverlayPresenter: Presenter {
     }
 
     /// The line away and the turn given to the loadwrap beside, whose output then goes first.
-    /// Only a turn this one gave up is waited for: one that another loadwrap beside holds (its
-    /// prompt waiting for input) may not come back for a long time.
     func makeWay() {
         let gaveUp = turn?.held ?? false
         // As for a pipe's reader: the line stays away until the writing has been quiet a while.
         write(painter.othersAboutToPrint(quietUntilMS: clock.nowMS() + PipeFollower.defaultQuietMS))
-        if gaveUp, let turn, !turn.held { turn.awaitOthersWrite() }
+        turn?.awaitOthers(gaveUp: gaveUp)
     }
 
     /// What the terminal allows now: three system calls, read only when a frame is due, and the
-    /// terminal's turn taken when all else allows drawing. A turn that comes back after the other
-    /// loadwrap wrote allows nothing this time: the painter first hears where that left the
-    /// cursor (`settleTurn`), and the line comes back at the next frame.
+    /// terminal's turn taken when all else allows drawing (`TurnKeeper.view`).
     private var view: TerminalView {
-        var view = TerminalView(foreground: terminal.isForeground, modesAllowDrawing: modes.allowsDrawing,
+        let view = TerminalView(foreground: terminal.isForeground, modesAllowDrawing: modes.allowsDrawing,
                                 consumerCaughtUp: sharedPipe?.caughtUp ?? true)
-        if view.allowsDrawing, let turn, !turn.held {
-            guard turn.tryTake() else {
-                view.hasTurn = false
-                return view
-            }
-            if turn.othersWrote() {
-                othersWrote = true
-                view.hasTurn = false
-            }
-        }
-        return view
+        return turn?.view(view) ?? view
     }
 
-    /// The turn kept while the line shows, or for a moment while the command's own output has
-    /// stopped mid-line; what another loadwrap's writing did to the cursor passed on to the painter.
+    /// The turn kept only while needed (`TurnKeeper.settle`).
     private func settleTurn() {
-        guard let turn else { return }
-        if othersWrote {
-            othersWrote = false
-            painter.othersWrote()
-        }
-        guard !painter.lineShows else { return }
-        if painter.atLineStart {
-            partialSinceMS = nil
-        } else if partialSinceMS == nil, turn.held || turn.tryTake() {
-            if turn.othersWrote() { painter.othersWrote() }
-            partialSinceMS = clock.nowMS()
-        }
-        if turn.held, partialSinceMS.map({ clock.nowMS() - $0 >= Self.partialKeepsTurnMS }) ?? true {
-            turn.release()
-            painter.viewChanged()  // the next draw must take the turn again
-        }
+        turn?.settle(&painter, nowMS: clock.nowMS())
     }
 
     /// `\n`, or `\r\n` while the terminal does no output processing (raw mode, keys through loadwrap).

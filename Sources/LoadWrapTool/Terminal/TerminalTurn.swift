@@ -69,6 +69,20 @@ final class TerminalTurn {
         return count != seenWrites
     }
 
+    /// Takes the turn, waiting up to `waitingMS` for the other side to let it go; true when taken.
+    func take(waitingMS: Int) -> Bool {
+        var waitedMS = 0
+        while !tryTake() {
+            guard waitedMS < waitingMS else { return false }
+            usleep(1_000)  // flock(2) has no timeout; a line's rest follows within milliseconds
+            waitedMS += 1
+        }
+        return true
+    }
+
+    /// How many times the other side has written.
+    var othersWriteCount: UInt64 { writes() }
+
     /// Lets the turn go.
     func release() {
         guard held else { return }
