@@ -15,6 +15,18 @@ final class OverlayPresenter: Presenter {
         var kind: TerminalNotification.Kind
     }
 
+    /// What the overlay draws on and what it watches there.
+    struct Screen {
+        /// The terminal whose state decides what may be drawn.
+        var terminal: TerminalDevice
+        /// Whose echo and canonical mode say whether the terminal is someone else's now.
+        var modes: ModeWatch
+        /// The pipe loadwrap's stdout leads into, when its reader shares the terminal (guest).
+        var sharedPipe: SharedPipe?
+        /// Where the overlay and the relayed output are written: the terminal's descriptor in a run.
+        var destination: Int32
+    }
+
     /// How long the terminal's indicator stays red after a failure before it is removed.
     static let failureShowsMS = 300
 
@@ -39,19 +51,19 @@ final class OverlayPresenter: Presenter {
     /// there is none.
     var turn: TurnKeeper?
 
-    /// Draws for `terminal`, whose state decides what may be drawn, by writing to `destination`;
-    /// `held` keeps the command's output back (`--quiet`, `--tail`).
-    init(painter: Painter, terminal: TerminalDevice, modes: ModeWatch, sharedPipe: SharedPipe?,
-         text: ReportText, held: HeldOutput?, notice: Notice? = nil, clock: any TimeSource, destination: Int32) {
+    /// Draws for `screen`'s terminal, whose state decides what may be drawn; `held` keeps the
+    /// command's output back (`--quiet`, `--tail`).
+    init(painter: Painter, screen: Screen, text: ReportText, held: HeldOutput?, notice: Notice? = nil,
+         clock: any TimeSource) {
         self.painter = painter
-        self.terminal = terminal
-        self.modes = modes
-        self.sharedPipe = sharedPipe
+        terminal = screen.terminal
+        modes = screen.modes
+        sharedPipe = screen.sharedPipe
         self.text = text
         hold = OutputHold(held)
         self.notice = notice
         self.clock = clock
-        self.destination = destination
+        destination = screen.destination
     }
 
     /// Erase, chunk and (when due) redraw, in one write; with `--quiet` or `--tail`, keep the

@@ -49,20 +49,19 @@ final class PlainPresenter: Presenter {
     /// progress bar, a prompt) starts a line of its own instead of joining it.
     private(set) var atLineStart = true
 
-    /// Writes to `destination`, a log of `ci`; `held` keeps the command's output back (`--quiet`);
-    /// the command started at `startMS`, the run's first attempt at `runStartMS` (default the same).
-    init(text: ReportText, ci: CIService? = nil, annotates: Bool = false, jobSummary: JobSummary? = nil, group: LogGroup?,
-         stamper: LineStamper? = nil, heartbeatMS: Int?, startMS: Int, runStartMS: Int? = nil, held: HeldOutput?,
-         clock: any TimeSource, destination: Int32 = 2) {
-        self.stamper = stamper
+    /// Writes to `destination`, a log of `ci`, with lines timed by `timing`; `held` keeps the
+    /// command's output back (`--quiet`).
+    init(text: ReportText, ci: CI = CI(), timing: Timing, held: HeldOutput?, clock: any TimeSource,
+         destination: Int32 = 2) {
+        stamper = timing.stamper
         self.text = text
-        self.ci = ci
-        self.annotates = annotates
-        self.jobSummary = jobSummary
-        self.group = group
-        self.heartbeatMS = heartbeatMS
-        self.startMS = startMS
-        self.runStartMS = runStartMS ?? startMS
+        self.ci = ci.service
+        annotates = ci.annotates
+        jobSummary = ci.jobSummary
+        group = ci.group
+        heartbeatMS = timing.heartbeatMS
+        startMS = timing.startMS
+        runStartMS = timing.runStartMS
         currentTitle = text.title
         hold = OutputHold(held)
         self.clock = clock

@@ -102,19 +102,19 @@ struct Stage {
             let tail = tailLines.map { Tail(capacity: $0, screenRows: Int(terminal.size?.rows ?? 24)) }
             let painter = Painter(overlay: overlay, indicator: features.progress,
                                   besideUnfinishedLines: topology.keysThroughLoadwrap, tail: tail)
-            let presenter = OverlayPresenter(painter: painter, terminal: terminal,
-                                             modes: plumbing.modeWatch(on: terminal, topology: topology), sharedPipe: sharedPipe,
-                                             text: text, held: held, notice: notice, clock: session.clock,
-                                             destination: terminal.fd)
+            let screen = OverlayPresenter.Screen(terminal: terminal, modes: plumbing.modeWatch(on: terminal, topology: topology),
+                                                 sharedPipe: sharedPipe, destination: terminal.fd)
+            let presenter = OverlayPresenter(painter: painter, screen: screen, text: text, held: held, notice: notice,
+                                             clock: session.clock)
             presenter.usual = session.history?.lookup(fromMS: startMS + options.delayMS)
             presenter.turn = session.lock?.turn.map(TurnKeeper.init)
             return presenter
         }
         let heartbeatMS = session.mode == .plain && options.heartbeatMS > 0 ? options.heartbeatMS : nil
-        return PlainPresenter(text: text, ci: CIService.detect(session.environment), annotates: options.annotate,
-                              jobSummary: options.summary ? JobSummary(environment: session.environment) : nil, group: group,
-                              stamper: options.timestamps.map(LineStamper.init), heartbeatMS: heartbeatMS, startMS: startMS,
-                              runStartMS: shared.startMS, held: held,
-                              clock: session.clock)
+        let ci = PlainPresenter.CI(service: CIService.detect(session.environment), annotates: options.annotate,
+                                   jobSummary: options.summary ? JobSummary(environment: session.environment) : nil, group: group)
+        let timing = PlainPresenter.Timing(startMS: startMS, runStartMS: shared.startMS, heartbeatMS: heartbeatMS,
+                                           stamper: options.timestamps.map(LineStamper.init))
+        return PlainPresenter(text: text, ci: ci, timing: timing, held: held, clock: session.clock)
     }
 }

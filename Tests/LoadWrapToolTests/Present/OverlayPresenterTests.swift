@@ -31,10 +31,11 @@ import Darwin
             let look = Overlay.Look(style: SpinnerStyle(name: "t", frames: ["a", "b"], intervalMS: 100), color: false, utf8: false)
             let overlay = Overlay(look: look, title: "work", startMS: 1_000, delayMS: 200, columns: 40)
             let text = ReportText(lines: ReportLines(utf8: false, color: false), result: .always, title: "work")
+            let screen = OverlayPresenter.Screen(terminal: terminal, modes: ModeWatch(fd: secondary, rule: .unchangedSinceStart),
+                                                 sharedPipe: nil, destination: destination.writeEnd)
             presenter = OverlayPresenter(
-                painter: Painter(overlay: overlay), terminal: terminal, modes: ModeWatch(fd: secondary, rule: .unchangedSinceStart),
-                sharedPipe: nil, text: text, held: quiet ? HeldOutput(directory: "/tmp") : nil, clock: clock,
-                destination: destination.writeEnd)
+                painter: Painter(overlay: overlay), screen: screen, text: text,
+                held: quiet ? HeldOutput(directory: "/tmp") : nil, clock: clock)
         }
 
         deinit {

@@ -32,7 +32,7 @@ import Darwin
             _ = fcntl(logRead, F_SETFL, fcntl(logRead, F_GETFL) | O_NONBLOCK)
             let text = ReportText(lines: ReportLines(utf8: false, color: false), result: .always, title: "t")
             presenter = PlainPresenter(
-                text: text, group: nil, heartbeatMS: heartbeatMS, startMS: 1_000,
+                text: text, timing: .init(startMS: 1_000, heartbeatMS: heartbeatMS),
                 held: quiet ? HeldOutput(directory: "/tmp") : nil, clock: clock, destination: logWrite)
             relay = try PipeRelay(sink: presenter)
         }
