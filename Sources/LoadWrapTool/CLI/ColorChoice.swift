@@ -1,15 +1,15 @@
 import LoadWrapCore
 
-/// Decides whether the spinner is drawn in colour.
+/// Decides whether loadwrap draws in colour where it draws at all: only the overlay does, so plain
+/// mode's lines stay free of escapes whatever this says.
 enum ColorChoice {
-    /// `never` and `always` as asked; `auto` colours only in overlay mode, and only where the
-    /// environment allows colour (`NO_COLOR`, `TERM=dumb`: `ColorEnvironment`).
-    static func enabled(request: ColorRequest, mode: Mode, environment: [String: String]) -> Bool {
+    /// `never` and `always` as asked; `auto` only where the environment allows colour (`NO_COLOR`,
+    /// `TERM=dumb`: `ColorEnvironment`).
+    static func enabled(request: ColorRequest, environment: [String: String]) -> Bool {
         switch request {
         case .never: return false
         case .always: return true
-        case .auto:
-            return mode == .overlay && ColorEnvironment.allowsColor(environment)
+        case .auto: return ColorEnvironment.allowsColor(environment)
         }
     }
 }

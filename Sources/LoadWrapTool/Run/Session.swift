@@ -16,7 +16,7 @@ struct Session {
     let mode: Mode
     /// Whether the terminal or log takes UTF-8 (else ASCII marks and frames).
     let utf8: Bool
-    /// Colour for the overlay and its end line; never in plain mode, which writes no escapes.
+    /// Colour for the overlay and its end line; plain mode never uses it, as it writes no escapes.
     let color: Bool
     /// The loadwrap that draws the one spinner when this one does not (nested, or beside it in a
     /// pipeline); this one reports to it.
@@ -51,7 +51,7 @@ struct Session {
             (mode, upstream, lock, besideTurn) = (chosen, nil, nil, nil)
         }
         utf8 = LocaleCheck.isUTF8(environment)
-        color = ColorChoice.enabled(request: options.color, mode: mode, environment: environment)
+        color = ColorChoice.enabled(request: options.color, environment: environment)
         self.clock = clock
         history = options.historyOfRun(environment: environment)
     }
