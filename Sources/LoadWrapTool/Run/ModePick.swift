@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run's mode, picked once at its start, with what came of picking it: the terminal's lock when
+/// this loadwrap draws the one spinner there, else the loadwrap it reports to, and the terminal
+/// the run writes on itself. The one place that decides by the mode; after it, only each mode's
+/// own setup (`ModeSetup`) does.
+struct ModePick {
+    /// Overlay, plain or silent.
+    let mode: Mode
+    /// The terminal's lock, while this loadwrap draws the one spinner on it.
+    let lock: TerminalLock?
+    /// The loadwrap that draws the one spinner when this one does not (nested, or beside it in a
+    /// pipeline); this one reports to it.
+    let upstream: Upstream?
+    /// Beside a loadwrap that draws on the same terminal (a pipeline, `&`): its turn, taken to
+    /// relay this run's terminal output so that none of it lands on the line drawn there.
+    let besideTurn: TerminalTurn?
+    /// The terminal (stderr) whose output passes through loadwrap: the one the overlay draws on,
+    /// or the one shared beside a loadwrap that draws there; nil otherwise.
+    let terminal: TerminalDevice?
+
+    /// Picks the mode from `--mode`, stderr and the environment. One spinner per terminal: under
+    /// another loadwrap, or beside one on the same terminal, this one stays silent.
+    init(_ request: ModeRequest, environment: [String: String], channel: ControlChannel?) {
+        let chosen = ModeChoice.choose(request: request, stderrIsTerminal: isatty(2) == 1, environment: environment)
+        if let outer = ControlClient(environment: environment) {
+            self.init(mode: .silent, upstream: Upstream(client: outer, relation: .nested))
+        } else if chosen == .overlay, let terminal = TerminalDevice(fd: 2) {
+            self = Self.claim(terminal, environment: environment, channel: channel)
+        } else {
+            self.init(mode: chosen)
+        }
+    }
+
+    /// Holds what was picked.
+    private init(mode: Mode, lock: TerminalLock? = nil, upstream: Upstream? = nil, besideTurn: TerminalTurn? = nil,
+                 terminal: TerminalDevice? = nil) {
+        (self.mode, self.lock, self.upstream, self.besideTurn, self.terminal) = (mode, lock, upstream, besideTurn, terminal)
+    }
+
+    /// The overlay on `terminal` if this loadwrap gets the terminal's lock; else silent, reporting
+    /// to the one that has it: a loadwrap left of it in a pipeline (stdout a pipe, stdin not) shows
+    /// before it.
+    private static func claim(_ terminal: TerminalDevice, environment: [String: String], channel: ControlChannel?)
+        -> ModePick {
+        switch TerminalLock.acquire(terminal: terminal.fd, environment: environment, channelPath: channel?.path) {
+        case .drawing(let lock):
+            return ModePick(mode: .overlay, lock: lock, terminal: terminal)
+        case .taken(let path, let turn):
+            let before = SharedPipe(fd: 1) != nil && SharedPipe(fd: 0) == nil
+            let upstream = path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: .beside(before: before)) }
+            guard let upstream else { return ModePick(mode: .silent) }
+            return ModePick(mode: .silent, upstream: upstream, besideTurn: turn, terminal: terminal)
+        }
+    }
+
+    /// Whether this loadwrap draws the overlay on the terminal; not an overlay forced where
+    /// stderr is no terminal. The lock cannot tell: one that could not be made draws without it.
+    var draws: Bool { mode == .overlay && terminal != nil }
+
+    /// Whether this run's terminal output is written beside a loadwrap that draws on the terminal.
+    var isBeside: Bool { besideTurn != nil }
+
+    /// A writer for one attempt's output beside the loadwrap that draws, in the terminal's turn, or
+    /// nil when there is none; a fresh one per attempt, which follows that attempt's output.
+    func besideWriter() -> BesideWriter? {
+        besideTurn.flatMap { turn in upstream.map { BesideWriter(turn: turn, upstream: $0) } }
+    }
+}

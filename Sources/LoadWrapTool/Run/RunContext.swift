@@ -1,0 +1,51 @@
+import LoadWrapCore
+import LoadWrapKit
+
+/// What every part of one run shares, built once by `Session` before the first attempt and the
+/// same for every attempt of `--retry`. Each attempt's presenter is made from it by the code of
+/// the run's mode (`ModeSetup`).
+struct RunContext {
+    /// What the command line asked for.
+    let options: Options
+    /// The mode, with the terminal's lock, the upstream loadwrap and the terminal that came with it.
+    let pick: ModePick
+    /// Whether the terminal or log takes UTF-8 (else ASCII marks and frames).
+    let utf8: Bool
+    /// Colour for the overlay and its lines (`--color`, `NO_COLOR`); plain mode's lines never have
+    /// it, as they carry no escapes.
+    let color: Bool
+    /// Where elapsed times come from.
+    let clock: any TimeSource
+    /// The variables loadwrap reads (`ProcessEnvironment.names`).
+    let environment: [String: String]
+    /// Remembered durations, or nil when off.
+    let history: History?
+    /// The command's output held back (`--quiet`, `--tail`) over every attempt: replayed in full
+    /// when the last one fails too.
+    let held: HeldOutput?
+    /// The `--log` file, which keeps every attempt's output.
+    let log: OutputLog?
+    /// When the run's first attempt started: `--timestamps` counts from here.
+    let startMS: Int
+
+    /// Opens the `--log` file and the held output of the run picked as `pick`, starting now.
+    init(_ options: Options, pick: ModePick, environment: [String: String], clock: any TimeSource) throws(SpawnError) {
+        // Opened before any attempt, so a log that cannot be written stops the run before it starts.
+        log = if let path = options.logPath { try OutputLog(path: path) } else { nil }
+        // `--tail` holds only where it draws its window: plain mode's log is the record, and a
+        // nested (silent) loadwrap leaves the window to the one that draws.
+        let holds = options.quiet || (pick.draws && options.tailLines != nil)
+        held = holds ? HeldOutput(directory: HeldOutput.temporaryDirectory(environment["TMPDIR"])) : nil
+        (self.options, self.pick, self.environment, self.clock) = (options, pick, environment, clock)
+        utf8 = LocaleCheck.isUTF8(environment)
+        color = ColorChoice.enabled(request: options.color, environment: environment)
+        history = options.historyOfRun(environment: environment)
+        startMS = clock.nowMS()
+    }
+
+    /// Overlay, plain or silent.
+    var mode: Mode { pick.mode }
+
+    /// The terminal whose output passes through loadwrap (`ModePick.terminal`), or nil.
+    var terminal: TerminalDevice? { pick.terminal }
+}
