@@ -114,7 +114,8 @@ enum ManualPage {
         ".TP", "124",
         Roff.line("--timeout ran out (137 when the command itself had to be killed with SIGKILL after --kill-after)."),
         ".TP", "125",
-        Roff.line("loadwrap's own failure: a bad option or value, printed as one line on stderr."),
+        Roff.line("loadwrap's own failure: a bad option or value, or the system refused what the run needs"
+            + " (also while it runs: loadwrap then ends the command), printed as one line on stderr."),
         ".TP", "126",
         Roff.line("The command was found but cannot be run."),
         ".TP", "127",

@@ -126,21 +126,31 @@ final class OverlayPresenter: Presenter {
     /// the terminal's indicator removed (after showing a failure a moment). After output that ended
     /// inside a sequence none of these is written (see `Painter.lastLines`).
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
-        write(painter.end(failed: !outcome.succeeded))
-        if let held = hold.atEnd(failed: !outcome.succeeded) {
-            write(painter.replaying(lineEnd: lineEnd))
-            held.replay(to: destination)
-            painter.replayed(endingAtLineStart: held.endsAtLineStart)
-        }
-        if !(afterEarlyStop && outcome.succeeded), let line = text.end(outcome, elapsedMS: elapsedMS) {
-            write(painter.ownLine(String(line.dropLast()), lineEnd: lineEnd))
-        }
-        write(painter.lastLines())
+        let line = afterEarlyStop && outcome.succeeded ? nil : text.end(outcome, elapsedMS: elapsedMS).map { String($0.dropLast()) }
+        endDisplay(failed: !outcome.succeeded, line: line)
         if let notice, elapsedMS >= notice.afterMS, !painter.outputUnfinished {
             write(TerminalNotification.bytes(text.summary(outcome, elapsedMS: elapsedMS), kind: notice.kind))
         }
         if painter.indicatorShowsFailure && !painter.outputUnfinished { usleep(useconds_t(Self.failureShowsMS * 1000)) }
         write(painter.removeIndicator())
+    }
+
+    /// As a failed end, with the reason in place of the end line.
+    func cannotGoOn(_ message: String) {
+        endDisplay(failed: true, line: message)
+        write(painter.removeIndicator())
+    }
+
+    /// The line erased, held output if the run failed, then `line` on a line of its own.
+    private func endDisplay(failed: Bool, line: String?) {
+        write(painter.end(failed: failed))
+        if let held = hold.atEnd(failed: failed) {
+            write(painter.replaying(lineEnd: lineEnd))
+            held.replay(to: destination)
+            painter.replayed(endingAtLineStart: held.endsAtLineStart)
+        }
+        if let line { write(painter.ownLine(line, lineEnd: lineEnd)) }
+        write(painter.lastLines())
     }
 
     func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {

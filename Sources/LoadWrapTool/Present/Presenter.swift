@@ -31,6 +31,9 @@ protocol Presenter: OutputSink {
     /// The command could not be started: `message` is the one-line reason. After a failed attempt
     /// (`--retry`) this ends the run, so what was held of the attempts before it is shown first.
     func failedToStart(_ message: String)
+    /// loadwrap had to end the command while it ran: held output, then `message`, the one-line
+    /// reason, in place of the end line.
+    func cannotGoOn(_ message: String)
     /// When `tick` next has something to do (a frame, a heartbeat), or nil.
     var deadlineMS: Int? { get }
     /// Acts on time passing.
@@ -58,6 +61,8 @@ extension Presenter {
     func resume() {}
     func makeWay() {}
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
+    /// Where nothing of the run is drawn, as a start that failed.
+    func cannotGoOn(_ message: String) { failedToStart(message) }
 }
 
 /// The texts of loadwrap's own lines, the same in every mode that shows them.

@@ -14,6 +14,13 @@ struct PollInterest: Equatable {
     static func writable(_ fd: Int32) -> PollInterest { PollInterest(fd: fd, events: Int16(POLLOUT)) }
 }
 
+/// `poll` failed in a way that waiting again cannot mend.
+struct PollFailure: Error {
+    /// `poll`'s errno: EINVAL once nfds exceeds RLIMIT_NOFILE, which a command can lower for
+    /// loadwrap while it runs (`prlimit --pid $PPID --nofile=3:3`; poll(2)), or ENOMEM.
+    let code: Int32
+}
+
 /// One thing the event loop waits on: it says, each turn, which descriptors it wants watched.
 protocol EventSource: AnyObject {
     /// The descriptors and events wanted this turn; none to sit the turn out.
@@ -37,8 +44,8 @@ final class EventLoop {
     }
 
     /// Waits until a source is ready or `deadlineMS` passes (nil: no deadline), then hands each
-    /// ready descriptor to its source.
-    func turn(untilMS deadlineMS: Int?, clock: any TimeSource) {
+    /// ready descriptor to its source. Throws when `poll` fails for good.
+    func turn(untilMS deadlineMS: Int?, clock: any TimeSource) throws(PollFailure) {
         fds.removeAll(keepingCapacity: true)
         owners.removeAll(keepingCapacity: true)
         for (index, source) in sources.enumerated() {
@@ -50,7 +57,11 @@ final class EventLoop {
             }
         }
         let timeout = deadlineMS.map { Int32(clamping: max(0, $0 - clock.nowMS())) } ?? -1
-        guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return }  // a timeout, or EINTR
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        // EINTR: a signal came, its byte waits on the signal pipe; EAGAIN: no memory for a moment
+        // (POSIX poll). Any other error comes back at once however often poll is called again.
+        if ready < 0 && errno != EINTR && errno != EAGAIN { throw PollFailure(code: errno) }
+        guard ready > 0 else { return }  // a timeout, or a retry
         for (entry, owner) in zip(fds, owners) where entry.revents != 0 {
             sources[owner].handle(entry.fd, revents: entry.revents)
         }

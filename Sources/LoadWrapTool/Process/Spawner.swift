@@ -18,13 +18,15 @@ enum SpawnError: Error, Equatable {
     case unwritableLog(String, reason: String)
     /// `--retry` with standard input a pipe or socket, which a retry could not read again (exit 125).
     case unreplayableInput
+    /// `poll` failed for good while the command ran, so loadwrap ended it (exit 125).
+    case lostWatch(reason: String)
 
     /// The exit status loadwrap ends with.
     var exitCode: Int32 {
         switch self {
         case .notFound: return 127
         case .notExecutable: return 126
-        case .failed, .unwritableLog, .unreplayableInput: return 125
+        case .failed, .unwritableLog, .unreplayableInput, .lostWatch: return 125
         }
     }
 
@@ -38,6 +40,8 @@ enum SpawnError: Error, Equatable {
         case .unreplayableInput:
             return "Error: '--retry' cannot give a retry the input the first attempt read from a pipe;"
                 + " redirect the command's input from a file, or from /dev/null."
+        case .lostWatch(let reason):
+            return "Error: Cannot watch the command any more (poll: \(reason)); it was stopped."
         }
     }
 }

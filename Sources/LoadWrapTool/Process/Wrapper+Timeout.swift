@@ -28,7 +28,7 @@ extension Wrapper {
 
     /// Signals the command's process group (when it leads one) and every descendant;
     /// SIGCONT after SIGTERM wakes stopped ones so they can act on it, as GNU `timeout` does.
-    private func signalTree(_ signo: Int32) {
+    func signalTree(_ signo: Int32) {
         if topology.commandLeadsGroup && end == nil { kill(-child, signo) }
         // The command first, then its descendants parents before children (`started` lists them
         // so): a shell killed before its child cannot report the child's death ("Killed").

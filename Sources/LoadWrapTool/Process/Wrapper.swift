@@ -82,9 +82,14 @@ final class Wrapper {
 
     /// Relays until the command ends (and, after a timeout, until what it started is gone), then
     /// what is left; returns how it ended. The keyboard stays taken until `releaseKeyboard`.
-    func wait() -> ChildEnd {
+    /// Throws when `poll` failed for good and loadwrap had to end the command itself.
+    func wait() throws(SpawnError) -> ChildEnd {
         while end == nil || timeoutLeavesSurvivors() {
-            loop.turn(untilMS: nextDeadlineMS, clock: clock)
+            do {
+                try loop.turn(untilMS: nextDeadlineMS, clock: clock)
+            } catch {
+                return try endAfterLosingWatch(error)
+            }
             events.turnEnded()
             plumbing.keyboard?.takeIfForeground()
             events.tick()

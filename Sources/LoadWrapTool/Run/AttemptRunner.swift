@@ -36,7 +36,14 @@ struct AttemptRunner {
         while true {
             let startMS = clock.nowMS()
             let (wrapper, controller) = try start(attempt, startMS)
-            let end = wrapper.wait()
+            let end: ChildEnd
+            do {
+                end = try wrapper.wait()
+            } catch {
+                controller.cannotGoOn(error.message)
+                wrapper.releaseKeyboard()
+                throw error
+            }
             let last = LastAttempt(wrapper: wrapper, controller: controller, end: end,
                                    outcome: controller.outcome(end, timeout: wrapper.timeout),
                                    elapsedMS: clock.nowMS() - startMS)

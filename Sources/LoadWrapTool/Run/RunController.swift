@@ -46,6 +46,11 @@ final class RunController {
         presenter.failedToStart(message)
     }
 
+    /// loadwrap had to end the command (it could no longer watch it): `message` is the one-line reason.
+    func cannotGoOn(_ message: String) {
+        presenter.cannotGoOn(message)
+    }
+
     /// Acts on one message of the control channel.
     func handle(_ message: ControlMessage) {
         for effect in control.handle(message) {
