@@ -16,8 +16,13 @@ struct History: Sendable {
     /// `--delay`: a run that ends sooner never touches the disk (it never showed a spinner).
     let delayMS: Int
 
-    /// How long loadwrap's exit waits for the write, at most.
+    /// How long loadwrap's exit waits for the write, at most, once the writer runs.
     static let writeBudgetMS = 5
+    /// How long loadwrap's exit waits for the writer to get a processor, at most. Until it starts
+    /// it has touched no disk, so this wait is for a busy machine, never for a hung disk; counted
+    /// in the budget, it lost the runs of parallel jobs on a loaded machine (one in six, with two
+    /// busy loops on two cores).
+    static let writerStartMS = 1_000
     /// How long the first frame waits for the read before it is drawn without the figure.
     static let readWaitMS = 2
 
@@ -55,6 +60,6 @@ struct History: Sendable {
             guard let key = key() else { return false }
             return store.remember(HistoryRecord(key: key, elapsedMS: elapsedMS, succeeded: succeeded, unixTime: time(nil)))
         }
-        return work?.value(waitingMS: Self.writeBudgetMS) ?? false
+        return work?.value(waitingMS: Self.writeBudgetMS, toStartMS: Self.writerStartMS) ?? false
     }
 }

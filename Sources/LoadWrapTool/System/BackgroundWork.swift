@@ -7,8 +7,11 @@ import Darwin
 
 /// Work on a thread of its own that the caller waits for only as long as it chooses: file access
 /// that a slow or hung disk (a stalled network home) could block must not hold up the terminal or
-/// loadwrap's exit. The thread says it is done by writing a byte to a pipe, which `poll` can wait
-/// on with a timeout; a caller that gives up simply stops waiting (an exit ends the thread).
+/// loadwrap's exit. The thread says it has started, and then that it is done, by writing a byte
+/// to a pipe each time, which `poll` can wait on with a timeout; a caller that gives up simply
+/// stops waiting (an exit ends the thread). The two bytes keep apart the wait for a processor,
+/// which a busy machine lengthens but which always ends, from the wait for the body, which a
+/// hung disk can make endless.
 ///
 /// The body and its value cross threads, so both are `Sendable`: the compiler checks what they
 /// capture and hand back; the class itself is checked by hand (`value` is written before the
@@ -20,8 +23,17 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     /// The pipe's read end (the caller's) and write end (the thread's, closed when it is done).
     private let doneRead: Int32
     private let doneWrite: Int32
-    /// True once the caller has seen the pipe's byte and closed its end.
+    /// True once the caller has seen the pipe's last byte and closed its end.
     private var collected = false
+    /// How far the thread has got, as far as the caller has read.
+    private var progress = Step.waiting
+
+    /// The bytes the thread writes, in this order.
+    private enum Step: UInt8, Comparable {
+        case waiting, started, done
+
+        static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
+    }
 
     private init(body: @escaping @Sendable () -> Value, doneRead: Int32, doneWrite: Int32) {
         self.body = body
@@ -42,24 +54,39 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
         return work
     }
 
-    /// The body's value once it is done, waiting at most `ms` milliseconds (0: just look); nil
-    /// while it runs on. A value is handed out once.
-    func value(waitingMS ms: Int) -> Value? {
-        guard !collected else { return nil }
-        var entry = pollfd(fd: doneRead, events: Int16(POLLIN), revents: 0)
-        var ready: Int32
-        repeat { ready = poll(&entry, 1, Int32(clamping: ms)) } while ready < 0 && errno == EINTR
-        guard ready > 0 else { return nil }
+    /// The body's value once it is done, waiting at most `startMS` (default `ms`) for the thread
+    /// to start and then at most `ms` milliseconds for the body (0: just look); nil while it runs
+    /// on. A value is handed out once.
+    func value(waitingMS ms: Int, toStartMS startMS: Int? = nil) -> Value? {
+        guard !collected, reach(.started, waitingMS: startMS ?? ms), reach(.done, waitingMS: ms) else { return nil }
         collected = true
         close(doneRead)
         return value
     }
 
+    /// Reads the thread's bytes until it has got to `step`, waiting at most `ms` for the next one.
+    private func reach(_ step: Step, waitingMS ms: Int) -> Bool {
+        while progress < step {
+            var entry = pollfd(fd: doneRead, events: Int16(POLLIN), revents: 0)
+            var ready: Int32
+            repeat { ready = poll(&entry, 1, Int32(clamping: ms)) } while ready < 0 && errno == EINTR
+            var byte: UInt8 = 0
+            guard ready > 0, read(doneRead, &byte, 1) == 1, let next = Step(rawValue: byte) else { return false }
+            progress = next
+        }
+        return true
+    }
+
     private func runOnThread() {
+        tell(.started)
         value = body()
-        var byte: UInt8 = 1
-        _ = write(doneWrite, &byte, 1)
+        tell(.done)
         close(doneWrite)
+    }
+
+    private func tell(_ step: Step) {
+        var byte = step.rawValue
+        _ = write(doneWrite, &byte, 1)
     }
 }
 
