@@ -1,3 +1,4 @@
+import CLoadWrap
 import LoadWrapKit
 #if canImport(Glibc)
 import Glibc
@@ -23,6 +24,8 @@ final class ControlChannel {
     /// loadwrap's end, opened read-write so it never sees end-of-file when writers come and go.
     let readFD: Int32
     private var decoder = ControlDecoder()
+    /// True while a filler byte of loadwrap's own waits in the FIFO behind messages it has read.
+    private var holding = false
 
     /// Creates the directory and FIFO in the first of `candidates(environment)` that takes it; nil if none does.
     convenience init?(environment: [String: String]) {
@@ -68,13 +71,36 @@ final class ControlChannel {
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The messages waiting, oldest first.
+    /// The messages waiting, oldest first, read while the FIFO still looks unread to their
+    /// senders: a sender (`ControlClient.send`) goes on once the FIFO is empty, so a byte of
+    /// loadwrap's own (`ControlDecoder.filler`, which no message holds) goes in behind them
+    /// first, to be read at the next drain, after they were acted on. A nested loadwrap passes
+    /// them on, waiting until the loadwrap that draws has read them: without the filler, a nested
+    /// run's title could reach it after that run's own output (`outer › mid › inner` below the
+    /// first line of `inner`).
     func drain() -> [ControlMessage] {
+        let waiting = Int(lw_unread_bytes(readFD))
+        // No count (FIONREAD is not FIFOs' on every system): read all, without holding back.
+        guard waiting > 0 else {
+            holding = false
+            return readMessages(upTo: .max)
+        }
+        var filler = ControlDecoder.filler
+        holding = waiting > (holding ? 1 : 0) && write(readFD, &filler, 1) == 1
+        return readMessages(upTo: waiting)
+    }
+
+    /// The messages in the next `limit` bytes, or as many as wait.
+    private func readMessages(upTo limit: Int) -> [ControlMessage] {
         var messages: [ControlMessage] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        FileDescriptorIO.readChunks(readFD, into: &buffer) { chunk in
-            messages += decoder.feed(chunk)
-            return true
+        var left = limit
+        while left > 0 {
+            let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, min(left, $0.count)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            messages += decoder.feed(buffer.prefix(n))
+            left -= n
         }
         return messages
     }

@@ -90,6 +90,11 @@ extension ControlMessage {
 
 /// Splits the channel's byte stream into messages; a line longer than the limit is dropped.
 struct ControlDecoder {
+    /// The byte loadwrap puts in its own FIFO behind messages it reads (`ControlChannel.drain`):
+    /// NUL, which no message holds (arguments are C strings), skipped wherever it falls, also
+    /// inside a line written in parts.
+    static let filler: UInt8 = 0
+
     private var pending: [UInt8] = []
     /// True from the byte that makes the current line too long until its newline.
     private var overlong = false
@@ -97,7 +102,7 @@ struct ControlDecoder {
     /// The complete messages in `bytes`, in order.
     mutating func feed(_ bytes: some Collection<UInt8>) -> [ControlMessage] {
         var messages: [ControlMessage] = []
-        for byte in bytes {
+        for byte in bytes where byte != Self.filler {
             if byte == 0x0A {
                 if !overlong, let message = ControlMessage(line: Substring(String(decoding: pending, as: UTF8.self))) {
                     messages.append(message)

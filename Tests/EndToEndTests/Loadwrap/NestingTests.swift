@@ -132,4 +132,21 @@ import Testing
         #expect(run.termination == .exited(7))
         #expect(Loadwrap.maskedLines(run.output) == expected)
     }
+
+    /// The middle loadwrap passes the innermost one's title on late: strace holds each of its
+    /// writes 200 ms, as a loaded machine may leave it unscheduled between reading the title and
+    /// passing it on. The innermost run's output still comes after its title: its loadwrap waits
+    /// until the title has reached the loadwrap that prints, not only the middle one.
+    @Test(.enabled(if: ProcessLookup.isLinux && (ExternalTool.exists("strace") || ExternalTool.onCI),
+                   "strace(1) delays the middle loadwrap's writes"))
+    func aTitlePassedOnLateStillComesBeforeTheOutput() throws {
+        let delayed = ["strace", "-o", "/dev/null", "-e", "trace=write", "-e", "inject=write:delay_enter=200000"]
+        let run = try PtySession.run(
+            Loadwrap.command(["-t", "outer", "--"] + delayed + ["loadwrap", "-t", "mid", "--",
+                              "loadwrap", "-t", "inner", "--", "sh", "-c", "echo deep; exit 7"]),
+            environment: Loadwrap.pathFirst.merging(["CI": "true", "LANG": "C.UTF-8"]) { $1 })
+        #expect(run.termination == .exited(7))
+        #expect(Loadwrap.maskedLines(run.output)
+            == ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep", "✖ outer · exit 7 · T"])
+    }
 }

@@ -1,3 +1,4 @@
+import CLoadWrap
 import Testing
 
 import LoadWrapTestSupport
@@ -135,6 +136,22 @@ import Darwin
         #expect(channel.drain() == [])
         #expect(FileDescriptorIO.writeAll(writer, "lf\n"))
         #expect(channel.drain() == [.say("half")])
+    }
+
+    /// A sender goes on once the FIFO is empty: the drain that reads its message leaves a filler
+    /// byte behind it, read only by the next drain, so the message is acted on (or passed on) first.
+    @Test func aDrainLeavesTheFIFOLookingUnreadUntilTheNext() throws {
+        let scratch = try Scratch()
+        let channel = try channel(in: scratch)
+        defer { channel.remove() }
+        let writer = open(channel.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(writer >= 0)
+        defer { close(writer) }
+        #expect(FileDescriptorIO.writeAll(writer, "say\thi\n"))
+        #expect(channel.drain() == [.say("hi")])
+        #expect(lw_unread_bytes(channel.readFD) == 1)
+        #expect(channel.drain() == [])
+        #expect(lw_unread_bytes(channel.readFD) == 0)
     }
 
     @Test func removeDeletesTheFIFOAndItsDirectory() throws {
