@@ -34,8 +34,8 @@ RELEASE_FLAGS += --arch arm64 --arch x86_64
 DIST_ARCH = universal
 endif
 
-.PHONY: build test check-layers check-docs check-darwin check-formula fuzz install uninstall dist deb lint-deb bench demo clean \
-        lint-workflows
+.PHONY: build test check-layers check-docs check-darwin check-formula fuzz soak install uninstall dist deb lint-deb bench demo \
+        clean lint-workflows
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -71,6 +71,16 @@ FUZZ_COUNT ?= 500
 fuzz:
 	$(SWIFT) build
 	FUZZ_COUNT=$(FUZZ_COUNT) $(SWIFT) test --filter FuzzTests
+
+# One long run on a real terminal (Scripts/soak.py): loadwrap in tmux for SOAK_SECONDS, its command
+# printing lines, \r progress, colours and wide characters and calling `loadwrap say`/`progress`,
+# the window resized every few seconds. Fails on growth of loadwrap's RSS, descriptors or CPU share
+# after the warm-up, on a process of the run left alive and on files left in its runtime directory.
+# Linux (/proc) with tmux; CI runs the default minute after `make test`.
+SOAK_SECONDS ?= 60
+soak:
+	$(SWIFT) build
+	python3 Scripts/soak.py --binary "$$($(SWIFT) build --show-bin-path)/loadwrap" --seconds $(SOAK_SECONDS)
 
 # `make install` builds the release binary and installs it with its man page and completions,
 # which the binary itself prints (--generate-manual, --completions). BIN=path installs that
