@@ -7,8 +7,10 @@ import Darwin
 #endif
 
 /// Runs a command: spawn it where the topology says, relay its output through the event loop,
-/// forward signals, follow job control, enforce `--timeout`, and report how it ended. What the
-/// control channel says, and what an early stop shows, are the run controller's business, not this loop's.
+/// forward signals, follow job control, enforce `--timeout`, and report how it ended. Its life is
+/// `start` (the spawn), `wait` (until it ended, with one `CommandResult`), `releaseKeyboard`.
+/// What the control channel says, and what an early stop shows, are the run controller's
+/// business, not this loop's.
 final class Wrapper {
     /// What to run and where.
     struct Configuration {
@@ -20,6 +22,16 @@ final class Wrapper {
         var timeout: (limitMS: Int, killAfterMS: Int)?
         /// Variables added to the command's environment (the control channel's path).
         var environment: [String: String] = [:]
+    }
+
+    /// What the command runs among: the pipes and pseudo-terminal between it and loadwrap, who
+    /// hears what happens, the terminal the overlay draws on, the caught signals, the clock.
+    struct Surroundings {
+        var plumbing: Plumbing
+        var events: any LoopEvents
+        var terminal: TerminalDevice?
+        var signals: Signals
+        var clock: any TimeSource
     }
 
     /// Where the command lives.
@@ -38,14 +50,20 @@ final class Wrapper {
     let events: any LoopEvents
     /// The terminal the overlay draws on, whose size the command's pseudo-terminal copies.
     let terminal: TerminalDevice?
-    /// True once loadwrap was asked to stop (SIGINT, SIGQUIT, SIGTERM, SIGHUP, or Ctrl-C or Ctrl-\
-    /// typed to the command's own pseudo-terminal): no retry then.
+    /// True once loadwrap was asked to stop (see `CommandResult.toldToStop`).
     var toldToStop = false
     /// True from Ctrl-Z until loadwrap runs again, so a resume happens once.
     var suspended = false
     /// Where time comes from.
     let clock: any TimeSource
-    private var loop: EventLoop!
+    /// The session's own sources (the control channel), served after signals, keys and output.
+    private let extraSources: [any EventSource]
+    /// Every source, in the order served; made at the first wait.
+    private lazy var loop: EventLoop = {
+        let signalSource = ReadableSource(fd: signals.readFD) { [unowned self] in signals.drain().forEach(handle) }
+        let keys: [any EventSource] = plumbing.keyboard.map { [$0] } ?? []
+        return EventLoop(sources: [signalSource] + keys + plumbing.sources + extraSources)
+    }()
 
     /// Starts the command; throws when it cannot be started (nothing has been drawn then).
     /// `sources` are the session's own (the control channel), served after signals, keys and the
@@ -53,50 +71,52 @@ final class Wrapper {
     /// relayed before the message is acted on, when both wait in the same turn. They are made
     /// once the command runs: the first array of sources builds its type's metadata, ~8 k
     /// instructions the command's start does not need (callgrind).
-    init(_ configuration: Configuration, plumbing: Plumbing, events: any LoopEvents, terminal: TerminalDevice?,
-         signals: Signals, startMS: Int, clock: any TimeSource,
-         sources: @autoclosure () -> [any EventSource]) throws(SpawnError) {
-        topology = configuration.topology
-        self.plumbing = plumbing
-        self.events = events
-        self.terminal = terminal
-        self.clock = clock
-        if let limits = configuration.timeout {
-            timeout = Timeout(limitMS: limits.limitMS, killAfterMS: limits.killAfterMS, startMS: startMS)
-            Platform.becomeSubreaper()  // orphaned grandchildren stay below loadwrap, where a timeout finds them
-        }
-        self.signals = signals.pipe
+    static func start(_ configuration: Configuration, in surroundings: Surroundings, startMS: Int,
+                      sources: @autoclosure () -> [any EventSource]) throws(SpawnError) -> Wrapper {
+        let timeout = configuration.timeout.map { Timeout(limitMS: $0.limitMS, killAfterMS: $0.killAfterMS, startMS: startMS) }
+        if timeout != nil { Platform.becomeSubreaper() }  // orphaned grandchildren stay below loadwrap, where a timeout finds them
         let setup = Spawner.Setup(
-            redirections: plumbing.redirections, group: Self.group(for: topology),
+            redirections: surroundings.plumbing.redirections, group: group(for: configuration.topology),
             extraEnvironment: configuration.environment,
-            defaultSignals: signals.defaultInCommand, signalMask: signals.pipe.originalMask)
-        child = try Spawner.spawn(configuration.command, setup)
+            defaultSignals: surroundings.signals.defaultInCommand, signalMask: surroundings.signals.pipe.originalMask)
+        let child = try Spawner.spawn(configuration.command, setup)
+        return Wrapper(child: child, topology: configuration.topology, timeout: timeout, in: surroundings, sources: sources())
+    }
+
+    private init(child: pid_t, topology: Topology, timeout: Timeout?, in surroundings: Surroundings, sources: [any EventSource]) {
+        (self.child, self.topology, self.timeout, extraSources) = (child, topology, timeout, sources)
+        (plumbing, events, terminal, signals, clock) = (surroundings.plumbing, surroundings.events, surroundings.terminal,
+                                                        surroundings.signals.pipe, surroundings.clock)
         plumbing.commandStarted()
         plumbing.keyboard?.takeIfForeground()
         plumbing.keyboard?.onSuspendKey = { [unowned self] in suspendTogether() }
         plumbing.keyboard?.onStopKey = { [unowned self] in toldToStop = true }
-        let signalSource = ReadableSource(fd: self.signals.readFD) { [unowned self] in self.signals.drain().forEach(handle) }
-        let keys: [any EventSource] = plumbing.keyboard.map { [$0] } ?? []
-        loop = EventLoop(sources: [signalSource] + keys + plumbing.sources + sources())
     }
 
     /// Relays until the command ends (and, after a timeout, until what it started is gone), then
     /// what is left; returns how it ended. The keyboard stays taken until `releaseKeyboard`.
     /// Throws when `poll` failed for good and loadwrap had to end the command itself.
-    func wait() throws(SpawnError) -> ChildEnd {
-        while end == nil || timeoutLeavesSurvivors() {
+    func wait() throws(SpawnError) -> CommandResult {
+        while true {
+            if let end, !timeoutLeavesSurvivors() {
+                plumbing.drain()
+                return result(end)
+            }
             do {
                 try loop.turn(untilMS: nextDeadlineMS, clock: clock)
             } catch {
-                return try endAfterLosingWatch(error)
+                return result(try endAfterLosingWatch(error))
             }
             events.turnEnded()
             plumbing.keyboard?.takeIfForeground()
             events.tick()
             enforceTimeout()
         }
-        plumbing.drain()
-        return end!
+    }
+
+    /// The run's one result, once the command ended as `end`.
+    private func result(_ end: ChildEnd) -> CommandResult {
+        CommandResult(end: end, expiredTimeout: timeout?.expired == true ? timeout : nil, toldToStop: toldToStop)
     }
 
     /// Gives the real terminal its own modes back. Held output is replayed before this: when keys

@@ -36,16 +36,16 @@ struct AttemptRunner {
         while true {
             let startMS = clock.nowMS()
             let (wrapper, controller) = try start(attempt, startMS)
-            let end: ChildEnd
+            let result: CommandResult
             do {
-                end = try wrapper.wait()
+                result = try wrapper.wait()
             } catch {
                 controller.cannotGoOn(error.message)
                 wrapper.releaseKeyboard()
                 throw error
             }
-            let last = LastAttempt(wrapper: wrapper, controller: controller, end: end,
-                                   outcome: controller.outcome(end, timeout: wrapper.timeout),
+            let last = LastAttempt(wrapper: wrapper, controller: controller, result: result,
+                                   outcome: controller.outcome(result.end, timeout: result.expiredTimeout),
                                    elapsedMS: clock.nowMS() - startMS)
             guard let next = attempt.next, retries(last) else { return last }
             if let signo = wait(after: attempt, last) { return last.stopped(by: signo) }
@@ -56,8 +56,8 @@ struct AttemptRunner {
 
     /// Whether the attempt that ended as `last` is run again.
     private func retries(_ last: LastAttempt) -> Bool {
-        Attempt.retries(last.outcome, end: last.end, timedOut: last.wrapper.timeout?.expired ?? false,
-                        toldToStop: last.wrapper.toldToStop, afterTimeout: policy.afterTimeout)
+        Attempt.retries(last.outcome, end: last.result.end, timedOut: last.result.timedOut,
+                        toldToStop: last.result.toldToStop, afterTimeout: policy.afterTimeout)
     }
 
     /// Gives the terminal back, ends the display of `attempt` with a note of what comes next, and
@@ -79,14 +79,15 @@ struct AttemptRunner {
 struct LastAttempt {
     let wrapper: Wrapper
     let controller: RunController
-    let end: ChildEnd
+    /// How the command ended, as its wait told.
+    let result: CommandResult
     let outcome: Outcome
     let elapsedMS: Int
     /// The signal that stopped the run while it waited for another attempt, or nil.
     private(set) var stoppedBy: Int32?
 
-    init(wrapper: Wrapper, controller: RunController, end: ChildEnd, outcome: Outcome, elapsedMS: Int) {
-        (self.wrapper, self.controller, self.end, self.outcome, self.elapsedMS) = (wrapper, controller, end, outcome, elapsedMS)
+    init(wrapper: Wrapper, controller: RunController, result: CommandResult, outcome: Outcome, elapsedMS: Int) {
+        (self.wrapper, self.controller, self.result, self.outcome, self.elapsedMS) = (wrapper, controller, result, outcome, elapsedMS)
     }
 
     /// This attempt, as the last of a run stopped by `signo` before the next one.
@@ -113,6 +114,6 @@ struct LastAttempt {
     /// Ends loadwrap as the run ended: by the signal that stopped it, or as the command ended.
     func exit() -> Never {
         if let stoppedBy { ChildEnd.killed(stoppedBy).imitate() }
-        ExitPlan.decide(end: end, timeout: wrapper.timeout).perform()
+        ExitPlan.decide(end: result.end, timeout: result.expiredTimeout).perform()
     }
 }

@@ -139,10 +139,11 @@ struct Session {
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
             environment: control.map { [ControlChannel.variable: $0.path] } ?? [:])
-        return try Wrapper(configuration, plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
-                           signals: signals, startMS: startMS, clock: clock,
-                           sources: control.map { channel in
-                               [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
-                           } ?? [])
+        let surroundings = Wrapper.Surroundings(plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
+                                                signals: signals, clock: clock)
+        return try Wrapper.start(configuration, in: surroundings, startMS: startMS,
+                                 sources: control.map { channel in
+                                     [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
+                                 } ?? [])
     }
 }
