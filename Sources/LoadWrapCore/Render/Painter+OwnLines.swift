@@ -54,7 +54,7 @@ extension Painter {
         atLineStart ? [] : Array(lineEnd.utf8)
     }
 
-    /// Notes that loadwrap wrote the command's held output (`--quiet`) after erasing the line.
+    /// Notes that the command's held output was written after the line was erased.
     package mutating func replayed(endingAtLineStart: Bool) {
         scanner.mark(atLineStart: endingAtLineStart)
         othersWroteLast = false

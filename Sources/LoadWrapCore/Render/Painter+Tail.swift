@@ -1,5 +1,5 @@
-/// `--tail`: the command's output held for the window drawn with the line, until it needs the
-/// terminal itself.
+/// The window on the last lines: the command's output held for it, until it needs the terminal
+/// itself.
 extension Painter {
     /// Follows a chunk of the command's output held for the tail; true when that output now needs
     /// the terminal itself (`giveWay`).

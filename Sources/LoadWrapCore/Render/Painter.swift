@@ -20,7 +20,7 @@ package struct Painter {
     var quietUntilMS = 0
     /// True while loadwrap is stopped (Ctrl-Z).
     private var suspended = false
-    /// True once the spinner has stopped for good (`--until`, `loadwrap done`, the end).
+    /// True once the spinner has stopped for good (an early stop, or the end).
     private(set) var ended = false
     /// loadwrap's own lines waiting for the output to leave an unfinished sequence.
     var waitingLines = OwnLineQueue()
@@ -36,8 +36,8 @@ package struct Painter {
     private var rowNarrowest = (serial: 0, columns: Int.max)
     /// The terminal's own progress indicator (OSC 9;4), where it has one.
     var indicator: IndicatorQueue
-    /// `--tail`: the window drawn with the line while the command's output is held; nil without
-    /// it, and once it gave way to output shown as it is.
+    /// The window on the last lines drawn with the line while the command's output is held; nil
+    /// without one, and once it gave way to output shown as it is.
     package internal(set) var tail: Tail?
 
     /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside;

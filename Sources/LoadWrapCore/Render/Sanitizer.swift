@@ -5,9 +5,8 @@
 /// clipboard (OSC 52) or disguise itself, so every escape sequence is removed whole.
 /// Sequence shapes follow ECMA-48 (sections 5.3–5.6) and xterm's ctlseqs.
 ///
-/// Text is sanitised once, where it enters: the command line (`ArgumentParser`,
-/// `Options.resolvedTitle`), the control channel (`ControlMessage(line:)`), the library
-/// (`LoadIndicator.title`) and the `--until` pattern shown in an end line (`Outcome`).
+/// Text is sanitised once, where it enters: the tool's command line and control channel, the
+/// library's `LoadIndicator.title`, and a pattern shown in an end line.
 /// What draws it (`Overlay`, `SpinnerLine`, `ReportLines`) takes it as safe.
 package enum Sanitizer {
     /// `text` with escape sequences, control characters and bidi overrides removed, and

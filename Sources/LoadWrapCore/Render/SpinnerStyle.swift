@@ -5,7 +5,7 @@
 /// pad for terminals that measured emoji as one column; ours drop it, because
 /// `DisplayWidth` counts emoji as two columns like current terminals do.
 public struct SpinnerStyle: Sendable, Equatable {
-    /// The name users pass to `--spinner`.
+    /// The style's name, as users choose it.
     public let name: String
     /// The frames, each one the same display width.
     public let frames: [String]
@@ -106,7 +106,7 @@ public struct SpinnerStyle: Sendable, Equatable {
     /// Emoji moon phases (two columns wide).
     public static let moon = SpinnerStyle(name: "moon", frames: ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"], intervalMS: 80)
 
-    /// Every style `--spinner` accepts, in `--list-spinners` order.
+    /// Every style, in the order they are listed.
     public static let catalogue: [SpinnerStyle] = [
         dots, dots2, dots3, line, pipe, simpleDots, simpleDotsScrolling, star, star2,
         growVertical, growHorizontal, noise, bounce, boxBounce, triangle, arc, circle,

@@ -1,6 +1,6 @@
-/// What `--tail` adds to the `Painter` while the command's terminal output is held: the window on
-/// that output, the block it is drawn in, and a watch on what in the output means the command
-/// needs the terminal itself.
+/// What a window on the last lines adds to the `Painter` while the command's output is held: the
+/// window on that output, the block it is drawn in, and a watch on what in the output means the
+/// command needs the terminal itself.
 package struct Tail: Sendable {
     /// The last lines of the held output.
     private(set) var window: TailWindow

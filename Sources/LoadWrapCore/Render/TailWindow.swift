@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The last lines of the command's terminal output, each as a `TailRow`: what `--tail` shows
+/// The last lines of the command's terminal output, each as a `TailRow`: what the window shows
 /// above the spinner. Fed the output chunk by chunk; keeps `capacity` finished lines and the line
 /// being written, whatever the output's size.
 ///

@@ -241,7 +241,7 @@ enum ArgumentParser {
             if spec.valueName == nil {
                 // A flag's variable is a switch (`LOADWRAP_HISTORY=0` is `--no-history`); any
                 // other value leaves the flag off, as before the variable was general.
-                if History.switchedOff(value) { _ = try apply(spec.id, name: variable, value: nil, to: &options) }
+                if EnvironmentSwitch.saysOff(value) { _ = try apply(spec.id, name: variable, value: nil, to: &options) }
             } else {
                 _ = try apply(spec.id, name: variable, value: value, to: &options)
             }

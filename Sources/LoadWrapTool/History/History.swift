@@ -33,11 +33,6 @@ struct History: Sendable {
         self.delayMS = delayMS
     }
 
-    /// True when `value` of `LOADWRAP_HISTORY` is `0`, `false`, `no` or `off` (any case): history off.
-    static func switchedOff(_ value: String) -> Bool {
-        ["0", "false", "no", "off"].contains(value.lowercased())
-    }
-
     /// This run's key, from the working directory as it is now; nil when that cannot be read.
     func key() -> HistoryKey? {
         var buffer = [CChar](repeating: 0, count: 4097)

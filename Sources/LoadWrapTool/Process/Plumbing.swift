@@ -96,7 +96,7 @@ final class Plumbing {
     /// where closing the last one discards the output not yet read: XNU's ptsclose calls
     /// ttyclose, whose ttyflush(tp, FREAD | FWRITE) empties the queue the primary reads
     /// (bsd/kern/tty_dev.c, bsd/kern/tty.c); `drain` closes it once the command is reaped.
-    func commandStarted(traits: Platform.Traits = Platform.traits) {
+    func commandStarted(traits: Platform.Traits) {
         log?.releaseWriteEnd()
         data?.releaseWriteEnd()
         if keyboard == nil && traits.closingSecondaryKeepsOutput { pty?.releaseSecondary() }

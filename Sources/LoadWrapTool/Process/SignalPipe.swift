@@ -24,8 +24,7 @@ final class SignalPipe {
     /// where it does not (XNU), a terminal's signal while loadwrap's group was in the terminal's
     /// foreground counts as the terminal's: a kill(2) from elsewhere then looks the same and is
     /// not passed on, the lesser harm against a second SIGINT for every Ctrl-C.
-    static func sentByProcess(signo: Int32, codeSaysProcess: Bool, inForeground: Bool,
-                              traits: Platform.Traits = Platform.traits) -> Bool {
+    static func sentByProcess(signo: Int32, codeSaysProcess: Bool, inForeground: Bool, traits: Platform.Traits) -> Bool {
         if traits.signalCodeTellsOrigin { return codeSaysProcess }
         return !(terminalSignals.contains(signo) && inForeground)
     }
@@ -37,6 +36,8 @@ final class SignalPipe {
     private(set) var caught: [Int32] = []
     /// The signal mask loadwrap started with, which the child inherits as if run bare.
     let originalMask: sigset_t
+    /// What the kernel tells of a signal's origin.
+    private let traits: Platform.Traits
     /// loadwrap's controlling terminal, whose foreground group the handler reads at each delivery
     /// where `si_code` does not tell the origin; -1 otherwise, or without one.
     private let foregroundTerminal: Int32
@@ -45,12 +46,14 @@ final class SignalPipe {
     /// Without a pipe nothing is caught and the run cannot start (exit 125): the handlers would
     /// write to whatever descriptor stood in for it (0, stdin). `makePipe` is pipe(2) as `lw_pipe`
     /// makes it, both ends non-blocking and close-on-exec.
-    init(catching signals: [Int32], makePipe: (inout [Int32]) -> Int32 = { lw_pipe(&$0, 1, 1) }) throws(SpawnError) {
+    init(catching signals: [Int32], traits: Platform.Traits,
+         makePipe: (inout [Int32]) -> Int32 = { lw_pipe(&$0, 1, 1) }) throws(SpawnError) {
         var fds: [Int32] = [-1, -1]
         guard makePipe(&fds) == 0 else { throw .failed("signal pipe", reason: String(cString: strerror(errno))) }
         readFD = fds[0]
         writeFD = fds[1]
-        foregroundTerminal = Platform.traits.signalCodeTellsOrigin ? -1 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        self.traits = traits
+        foregroundTerminal = traits.signalCodeTellsOrigin ? -1 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
         lw_watch_foreground(foregroundTerminal)
         var unblock = sigset_t()
         sigemptyset(&unblock)
@@ -73,7 +76,8 @@ final class SignalPipe {
         FileDescriptorIO.readChunks(readFD, into: &buffer) { chunk in
             for i in stride(from: 0, to: chunk.count - 2, by: 3) {
                 let signo = Int32(chunk[i])
-                let sent = Self.sentByProcess(signo: signo, codeSaysProcess: chunk[i + 1] != 0, inForeground: chunk[i + 2] != 0)
+                let sent = Self.sentByProcess(signo: signo, codeSaysProcess: chunk[i + 1] != 0, inForeground: chunk[i + 2] != 0,
+                                            traits: traits)
                 deliveries.append(Delivery(signo: signo, sentByProcess: sent))
             }
             return true

@@ -24,8 +24,7 @@ final class SpawnPlan {
 
     /// Copies `command`, the environment (`inherited` entries of loadwrap's own, borrowed, then
     /// `added` ones, copied) and `setup` into C memory.
-    init(_ command: [String], inherited: [UnsafeMutablePointer<CChar>?], added: [String], setup: Spawner.Setup,
-         forkForTerminal: Bool) {
+    init(_ command: [String], inherited: [UnsafeMutablePointer<CChar>?], added: [String], setup: Spawner.Setup) {
         argv = Self.strings(command)
         let environment = UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: inherited.count + added.count + 1)
         _ = environment.initialize(from: inherited + added.map { strdup($0) } + [nil])
@@ -44,7 +43,7 @@ final class SpawnPlan {
         for signo in setup.defaultSignals { sigaddset(signals, signo) }
         (signals + 1).initialize(to: setup.signalMask)
         group = Self.code(for: setup.group)
-        self.forkForTerminal = forkForTerminal
+        forkForTerminal = setup.forkForTerminal
     }
 
     deinit {

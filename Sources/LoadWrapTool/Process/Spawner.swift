@@ -65,6 +65,9 @@ enum Spawner {
         var redirections: [Redirection] = []
         /// Where the command starts.
         var group: Group = .loadwrapsGroup
+        /// A new session with a controlling terminal starts by fork → setsid → TIOCSCTTY → exec,
+        /// where posix_spawn cannot give it one (Darwin: `Platform.Traits.spawnAcquiresTerminal`).
+        var forkForTerminal = false
         /// Variables added to (or replacing those in) loadwrap's own environment.
         var extraEnvironment: [String: String] = [:]
         /// Signals to reset to their default action in the child.
@@ -92,8 +95,7 @@ enum Spawner {
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
         let plan = SpawnPlan(
             command, inherited: inherited(except: Array(setup.extraEnvironment.keys)),
-            added: setup.extraEnvironment.map { "\($0.key)=\($0.value)" }, setup: setup,
-            forkForTerminal: !Platform.traits.spawnAcquiresTerminal)
+            added: setup.extraEnvironment.map { "\($0.key)=\($0.value)" }, setup: setup)
         var pid: pid_t = 0
         let status = plan.spawn(&pid)
         guard status == 0 else { throw error(for: status, command: command[0]) }

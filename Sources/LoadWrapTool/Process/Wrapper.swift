@@ -25,13 +25,15 @@ final class Wrapper {
     }
 
     /// What the command runs among: the pipes and pseudo-terminal between it and loadwrap, who
-    /// hears what happens, the terminal the overlay draws on, the caught signals, the clock.
+    /// hears what happens, the terminal the overlay draws on, the caught signals, the clock, and
+    /// the kernel's traits (Darwin's in the tests of its POSIX paths).
     struct Surroundings {
         var plumbing: Plumbing
         var events: any LoopEvents
         var terminal: TerminalDevice?
         var signals: Signals
         var clock: any TimeSource
+        var traits: Platform.Traits
     }
 
     /// Where the command lives.
@@ -56,6 +58,8 @@ final class Wrapper {
     var suspended = false
     /// Where time comes from.
     let clock: any TimeSource
+    /// What the kernel does differently (a subreaper, what closing a pseudo-terminal keeps).
+    let traits: Platform.Traits
     /// The session's own sources (the control channel), served after signals, keys and output.
     private let extraSources: [any EventSource]
     /// Every source, in the order served; made at the first wait.
@@ -77,7 +81,7 @@ final class Wrapper {
         if timeout != nil { Platform.becomeSubreaper() }  // orphaned grandchildren stay below loadwrap, where a timeout finds them
         let setup = Spawner.Setup(
             redirections: surroundings.plumbing.redirections, group: group(for: configuration.topology),
-            extraEnvironment: configuration.environment,
+            forkForTerminal: !surroundings.traits.spawnAcquiresTerminal, extraEnvironment: configuration.environment,
             defaultSignals: surroundings.signals.defaultInCommand, signalMask: surroundings.signals.pipe.originalMask)
         let child = try Spawner.spawn(configuration.command, setup)
         return Wrapper(child: child, topology: configuration.topology, timeout: timeout, in: surroundings, sources: sources())
@@ -87,7 +91,8 @@ final class Wrapper {
         (self.child, self.topology, self.timeout, extraSources) = (child, topology, timeout, sources)
         (plumbing, events, terminal, signals, clock) = (surroundings.plumbing, surroundings.events, surroundings.terminal,
                                                         surroundings.signals.pipe, surroundings.clock)
-        plumbing.commandStarted()
+        traits = surroundings.traits
+        plumbing.commandStarted(traits: traits)
         plumbing.keyboard?.takeIfForeground()
         plumbing.keyboard?.onSuspendKey = { [unowned self] in suspendTogether() }
         plumbing.keyboard?.onStopKey = { [unowned self] in toldToStop = true }
@@ -129,7 +134,7 @@ final class Wrapper {
     /// The nearest of the run's next frame or heartbeat and the timeout's next step, and,
     /// after a timeout without a subreaper, the next look for survivors no SIGCHLD announces.
     private var nextDeadlineMS: Int? {
-        let survivorCheck = timeout?.expired == true && end != nil && !Platform.traits.hasSubreaper
+        let survivorCheck = timeout?.expired == true && end != nil && !traits.hasSubreaper
             ? clock.nowMS() + Self.survivorCheckMS : nil
         return Self.earlier(Self.earlier(events.deadlineMS, timeout?.nextDeadlineMS), survivorCheck)
     }
@@ -167,8 +172,8 @@ extension Wrapper {
 
         /// Catches `Wrapper.handledSignals`, and ignores SIGPIPE: a vanished terminal must not
         /// kill loadwrap before the command ends.
-        init() throws(SpawnError) {
-            pipe = try SignalPipe(catching: Wrapper.handledSignals)
+        init(traits: Platform.Traits) throws(SpawnError) {
+            pipe = try SignalPipe(catching: Wrapper.handledSignals, traits: traits)
             let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
             signal(SIGPIPE, SIG_IGN)
             defaultInCommand = pipe.caught + (ignoredPipe ? [] : [SIGPIPE])

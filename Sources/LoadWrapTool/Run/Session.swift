@@ -69,7 +69,7 @@ struct Session {
             guard let replay = InputReplay.of(0) else { throw .unreplayableInput }
             input = replay
         }
-        let signals = try Wrapper.Signals()
+        let signals = try Wrapper.Signals(traits: Platform.traits)
         let policy = AttemptRunner.Policy(total: options.retries + 1, firstDelayMS: options.retryDelayMS,
                                           afterTimeout: options.retriesAfterTimeout)
         let context = try RunContext(options, pick: pick, environment: environment, clock: clock)
@@ -140,7 +140,7 @@ struct Session {
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
             environment: control.map { [ControlChannel.variable: $0.path] } ?? [:])
         let surroundings = Wrapper.Surroundings(plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
-                                                signals: signals, clock: clock)
+                                                signals: signals, clock: clock, traits: Platform.traits)
         return try Wrapper.start(configuration, in: surroundings, startMS: startMS,
                                  sources: control.map { channel in
                                      [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]

@@ -55,7 +55,7 @@ import Darwin
         let sink = Collected()
         log.sink = sink
         #expect(FileDescriptorIO.writeAll(log.writeEnd, "done\n"))
-        plumbing.commandStarted()
+        plumbing.commandStarted(traits: Platform.traits)
         #expect(log.writeEnd == -1)
         plumbing.drain()
         #expect(String(decoding: sink.bytes, as: UTF8.self) == "done\n")

@@ -11,7 +11,7 @@ import Darwin
 /// run before any handler could write to the descriptor that stood in for it.
 @Suite(.serialized) struct SignalPipeTests {
     @Test func aSignalArrivesOnThePipe() throws {
-        let pipe = try SignalPipe(catching: [SIGUSR2])
+        let pipe = try SignalPipe(catching: [SIGUSR2], traits: Platform.traits)
         defer { pipe.restoreDefault(SIGUSR2) }
         #expect(pipe.caught == [SIGUSR2])
         raise(SIGUSR2)
@@ -21,7 +21,7 @@ import Darwin
     @Test func aPipeThatCannotBeMadeIsAStartUpFailure() {
         let reason = String(cString: strerror(EMFILE))
         #expect(throws: SpawnError.failed("signal pipe", reason: reason)) {
-            try SignalPipe(catching: [SIGUSR2]) { _ in
+            try SignalPipe(catching: [SIGUSR2], traits: Platform.traits) { _ in
                 errno = EMFILE
                 return -1
             }
