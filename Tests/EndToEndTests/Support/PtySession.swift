@@ -219,6 +219,18 @@ final class PtySession: @unchecked Sendable {
     /// Types `text` on the terminal.
     func send(_ text: String) { send(Array(text.utf8)) }
 
+    /// True when the terminal's line discipline echoes and sends signals for keys (Linux and
+    /// XNU answer tcgetattr on the primary side with the pair's modes): a Ctrl-C typed now is
+    /// echoed as `^C`, as it is on a terminal given back to the shell. False once it closed.
+    var echoesKeys: Bool {
+        state.withLock {
+            guard primaryOpen else { return false }
+            var modes = termios()
+            guard tcgetattr(primary, &modes) == 0 else { return false }
+            return modes.c_lflag & tcflag_t(ECHO | ISIG | ICANON) == tcflag_t(ECHO | ISIG | ICANON)
+        }
+    }
+
     /// Resizes the terminal as an emulator does: TIOCSWINSZ on the primary side. The kernel
     /// then sends SIGWINCH to the terminal's foreground process group itself (tty_do_resize).
     func resize(rows: UInt16, cols: UInt16) {
