@@ -97,12 +97,7 @@ final class TerminalTurn {
     func take(patienceMS: Int = 1_000, makeWay: () -> Void) {
         if tryTake() { return }
         makeWay()
-        var waitedMS = 0
-        while waitedMS < patienceMS {
-            usleep(1_000)  // flock(2) has no timeout; the holder answers within milliseconds
-            waitedMS += 1
-            if tryTake() { return }
-        }
+        _ = take(waitingMS: patienceMS)
     }
 
     /// Waits, up to `patienceMS`, for the other side to write after it asked for the turn: the one
