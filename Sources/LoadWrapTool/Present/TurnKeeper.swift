@@ -15,6 +15,9 @@ struct TurnKeeper {
     /// The other side's write count when a wait for its turn last ran out: it holds the turn for
     /// a prompt, not for the rest of a line, and is not waited for again until it writes.
     private var stalledAtWrites: UInt64?
+    /// True once a loadwrap beside has written or asked for the turn: until then the command's own
+    /// output costs no system call for it (the relay's hot path, a loadwrap alone on its terminal).
+    private var othersSeen = false
 
     /// How long the turn is kept, or waited for, for a line left unfinished: a prompt that waits
     /// for input must keep neither loadwrap from writing.
@@ -36,7 +39,7 @@ struct TurnKeeper {
         if !turn.tryTake() {
             view.hasTurn = false
         } else if turn.othersWrote() {
-            othersWrotePending = true
+            (othersWrotePending, othersSeen) = (true, true)
             view.hasTurn = false
         }
         return view
@@ -45,7 +48,7 @@ struct TurnKeeper {
     /// Before a chunk of the command's own output goes out: the turn, waited for a moment when the
     /// other side holds it, its line unfinished; what its writing did told to `painter`.
     mutating func beforeOutput(_ painter: inout Painter) {
-        guard !turn.held else { return }
+        guard othersSeen, !turn.held else { return }
         if !turn.tryTake() {
             let writes = turn.othersWriteCount
             guard writes != stalledAtWrites, turn.take(waitingMS: Self.unfinishedLineMS) else {
@@ -67,7 +70,10 @@ struct TurnKeeper {
         if painter.atLineStart {
             partialSinceMS = nil
         } else if partialSinceMS == nil, turn.held || turn.tryTake() {
-            if turn.othersWrote() { painter.othersWrote() }
+            if turn.othersWrote() {
+                othersSeen = true
+                painter.othersWrote()
+            }
             partialSinceMS = nowMS()
         }
         if turn.held, partialSinceMS.map({ nowMS() - $0 >= Self.unfinishedLineMS }) ?? true {
@@ -78,7 +84,8 @@ struct TurnKeeper {
 
     /// The other loadwrap asked for the turn: when this one gave it up (`gaveUp`), its waiting
     /// output goes first. A turn another loadwrap beside holds is not waited for.
-    func awaitOthers(gaveUp: Bool) {
+    mutating func awaitOthers(gaveUp: Bool) {
+        othersSeen = true
         if gaveUp && !turn.held { turn.awaitOthersWrite() }
     }
 }
