@@ -87,6 +87,11 @@ package struct Overlay {
     /// Replaces the title with `text`, already sanitised; it shows at the next draw.
     package mutating func setTitle(_ text: String) {
         title = text
+        redrawNow()
+    }
+
+    /// Makes the next frame due now: what the line shows has changed.
+    mutating func redrawNow() {
         lastDrawMS = nil
     }
 

@@ -39,12 +39,19 @@ package struct Painter {
     /// The window on the last lines drawn with the line while the command's output is held; nil
     /// without one, and once it gave way to output shown as it is.
     package internal(set) var tail: Tail?
+    /// The rows of commands running side by side under this loadwrap, under the line.
+    var siblings: SiblingRows
+    /// The line and those rows on the screen, when there are rows.
+    var siblingBlock = TailBlock()
 
     /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside;
-    /// `besideUnfinishedLines` as the property says; `tail` draws a window above the line.
-    package init(overlay: Overlay, indicator: Bool = false, besideUnfinishedLines: Bool = false, tail: Tail? = nil) {
+    /// `besideUnfinishedLines` as the property says; `tail` draws a window above the line; a
+    /// screen `screenRows` tall caps the rows of commands running side by side.
+    package init(overlay: Overlay, indicator: Bool = false, besideUnfinishedLines: Bool = false, tail: Tail? = nil,
+                 screenRows: Int = 24) {
         self.overlay = overlay
         self.tail = tail
+        siblings = SiblingRows(screenRows: screenRows)
         self.indicator = IndicatorQueue(enabled: indicator)
         self.besideUnfinishedLines = besideUnfinishedLines
     }
@@ -135,7 +142,10 @@ package struct Painter {
     /// The bytes after the terminal changed width: the line erased (with every row the terminal
     /// may have reflowed it onto) and redrawn at the new width.
     package mutating func resized(columns: Int, rows: Int? = nil, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
-        if let rows { tail?.screenRows = rows }
+        if let rows {
+            tail?.screenRows = rows
+            siblings.screenRows = rows
+        }
         let serial = scanner.row.serial
         rowNarrowest = (serial, min(columns, rowNarrowest.serial == serial ? rowNarrowest.columns : overlay.columns))
         overlay.columns = columns
@@ -227,14 +237,15 @@ package struct Painter {
     /// order loadwrap cannot know (others print after loadwrap hands them data). The line takes
     /// the cursor as hidden, and autowrap as off, when either output left them so, and then leaves
     /// them alone: at worst the cursor shows beside the line.
-    private var commandHidCursor: Bool { scanner.cursorHidden || others.cursorHidden }
-    private var commandDisabledAutowrap: Bool { scanner.autowrapOff || others.autowrapOff }
+    var commandHidCursor: Bool { scanner.cursorHidden || others.cursorHidden }
+    var commandDisabledAutowrap: Bool { scanner.autowrapOff || others.autowrapOff }
 
     /// The line at `placement`, after the indicator's state when it changed; only called where
     /// writing is safe. Unless `advancing`, the frame last drawn.
     private mutating func draw(nowMS: Int, at placement: Overlay.Placement, advancing: Bool = true) -> [UInt8] {
         let before = indicator.send(TerminalProgress.state(for: overlay.progress.progress))
         if tail != nil { return before + tail!.draw(&overlay, nowMS: nowMS) }
+        if placement == .line && (!siblings.isEmpty || siblingBlock.belowCount > 0) { return before + drawWithSiblings(nowMS: nowMS, advancing: advancing) }
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
                                 at: placement, advancing: advancing)
         // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.

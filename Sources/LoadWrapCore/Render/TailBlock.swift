@@ -12,6 +12,8 @@
 struct TailBlock: Sendable {
     /// The rows on the screen, top first, as drawn; the spinner line is below them.
     private var drawn: [[UInt8]] = []
+    /// The rows under the spinner line, top first, as drawn.
+    private var drawnBelow: [[UInt8]] = []
     /// True while the block is on the screen.
     private(set) var visible = false
 
@@ -23,45 +25,63 @@ struct TailBlock: Sendable {
     }
 
     /// The bytes that show `rows` above the spinner line `spinner` (the bytes `Overlay.draw` made,
-    /// from column 0 and back to it). From nothing, the cursor must be at the start of an empty
-    /// line, where the block then begins; else the cursor is at its top. Rows drawn already and
-    /// unchanged are not sent again; a block with more rows first makes room below (a line feed
-    /// on the bottom row scrolls the screen, as the command's own lines would have). A block with
-    /// fewer rows must be erased first (`erased`). Ends with the cursor at the top, column 0.
-    mutating func draw(rows: [[UInt8]], spinner: [UInt8]) -> [UInt8] {
+    /// from column 0 and back to it) and `below` under it (the rows of commands running side by
+    /// side). From nothing, the cursor must be at the start of an empty line, where the block then
+    /// begins; else the cursor is at its top. Rows drawn already and unchanged are not sent again; a
+    /// block with more rows first makes room below (a line feed on the bottom row scrolls the
+    /// screen, as the command's own lines would have). A block with fewer rows must be erased first
+    /// (`erased`). Rows are written with autowrap off unless `commandDisabledAutowrap` (then the
+    /// command's setting stands, as `Overlay.draw` leaves it). Ends with the cursor at the top,
+    /// column 0.
+    mutating func draw(rows: [[UInt8]], spinner: [UInt8], below: [[UInt8]] = [], commandDisabledAutowrap: Bool = false)
+        -> [UInt8] {
         var bytes: [UInt8] = []
         if !visible {
-            drawn = []
+            (drawn, drawnBelow) = ([], [])
             visible = true
         }
-        precondition(rows.count >= drawn.count, "a shorter block is drawn after an erase")
-        var at = 0
-        if rows.count > drawn.count {
-            // Room first, down past the spinner line, then back to the (maybe higher) top.
-            bytes += Self.move(from: 0, to: rows.count)
-            bytes += Self.move(from: rows.count, to: 0)
+        precondition(rows.count >= drawn.count && below.count >= drawnBelow.count, "a shorter block is drawn after an erase")
+        let bottom = rows.count + below.count
+        if rows.count > drawn.count || below.count > drawnBelow.count {
+            // Room first, down past the last row, then back to the (maybe higher) top.
+            bytes += Self.move(from: 0, to: bottom)
+            bytes += Self.move(from: bottom, to: 0)
+            // Rows added above move the line and the rows under it down.
+            if rows.count > drawn.count { drawnBelow = drawnBelow.map { _ in Self.unknown } }
             drawn += Array(repeating: Self.unknown, count: rows.count - drawn.count)
+            drawnBelow += Array(repeating: Self.unknown, count: below.count - drawnBelow.count)
         }
+        var at = 0
+        let wrap = commandDisabledAutowrap ? ([], []) : (Self.autowrapOff, Self.autowrapOn)
         for (index, row) in rows.enumerated() where drawn[index] != row {
             bytes += Self.move(from: at, to: index)
-            bytes += Self.carriageReturn + Self.autowrapOff + row + Self.eraseLine + Self.autowrapOn + Self.carriageReturn
+            bytes += Self.carriageReturn + wrap.0 + row + Self.eraseLine + wrap.1 + Self.carriageReturn
             at = index
             drawn[index] = row
         }
         bytes += Self.move(from: at, to: rows.count)
         bytes += spinner
-        bytes += Self.move(from: rows.count, to: 0)
+        at = rows.count
+        for (index, row) in below.enumerated() where drawnBelow[index] != row {
+            bytes += Self.move(from: at, to: rows.count + 1 + index)
+            bytes += Self.carriageReturn + wrap.0 + row + Self.eraseLine + wrap.1 + Self.carriageReturn
+            at = rows.count + 1 + index
+            drawnBelow[index] = row
+        }
+        bytes += Self.move(from: at, to: 0)
         return bytes
     }
 
     /// Notes that the block was erased (its top row and everything below, from the top).
     mutating func erased() {
         visible = false
-        drawn = []
+        (drawn, drawnBelow) = ([], [])
     }
 
     /// The number of rows now above the spinner line.
     var rowCount: Int { drawn.count }
+    /// The number of rows now under the spinner line.
+    var belowCount: Int { drawnBelow.count }
 
     /// A row that matches no drawn bytes: the bytes of a cell that is not on the screen yet.
     private static let unknown: [UInt8] = [0xFF]

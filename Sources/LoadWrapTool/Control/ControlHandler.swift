@@ -10,6 +10,8 @@ enum ControlEffect: Equatable {
     case done(String?)
     /// A loadwrap beside this one is about to write on the terminal: the line goes.
     case makeWay
+    /// The runs going side by side under this one are now these (none: the line alone).
+    case rows([SiblingRow])
 }
 
 /// Reads what the command (`loadwrap say`/`done`) or a nested loadwrap says over the control
@@ -42,7 +44,7 @@ final class ControlHandler {
         }
         switch message {
         case .say(let text): titles.base = text
-        case .push(let pid, let title): titles.push(pid: pid, title: title)
+        case .push(let pid, let parent, let title): titles.push(pid: pid, parent: parent, title: title)
         case .join(let pid, let title, let before): titles.join(pid: pid, title: title, before: before)
         case .pop(let pid): titles.pop(pid: pid)
         case .done(let text): return [.done(text)]
@@ -57,7 +59,19 @@ final class ControlHandler {
         default: break
         }
         if let change = progressChange(titles.progress) { effects.append(change) }
+        if let rows = rowsChange() { effects.append(rows) }
         return effects
+    }
+
+    /// The rows last shown.
+    private var shownRows: [SiblingRow] = []
+
+    /// The rows to show, when they differ from the last shown.
+    private func rowsChange() -> ControlEffect? {
+        let rows = titles.rows(utf8: utf8)
+        guard rows != shownRows else { return nil }
+        shownRows = rows
+        return .rows(rows)
     }
 
     /// The progress to show, when it looks different from the last shown.

@@ -7,8 +7,10 @@ enum ControlMessage: Equatable, Sendable {
     case say(String)
     /// `loadwrap done [TEXT]`: stop the spinner now, optionally with a success line.
     case done(String?)
-    /// A nested loadwrap started: show its title after the outer one.
-    case push(pid: Int32, title: String)
+    /// A nested loadwrap started (or its command said `say`): show its title after the outer one.
+    /// `parent` is the loadwrap whose command ran it, 0 for the one that reads this: runs with the
+    /// same parent going at once are siblings, shown as rows (`TitleStack`).
+    case push(pid: Int32, parent: Int32 = 0, title: String)
     /// A loadwrap beside this one in a pipeline started (or its command said `say`): show its title
     /// before or after this one's, `gen | parse`.
     case join(pid: Int32, title: String, before: Bool)
@@ -32,7 +34,8 @@ enum ControlMessage: Equatable, Sendable {
         switch self {
         case .say(let text): fields = ["say", text]
         case .done(let text): fields = ["done"] + (text.map { [$0] } ?? [])
-        case .push(let pid, let title): fields = ["push", "\(pid)", title]
+        case .push(let pid, 0, let title): fields = ["push", "\(pid)", title]
+        case .push(let pid, let parent, let title): fields = ["pushunder", "\(pid)", "\(parent)", title]
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .pop(let pid): fields = ["pop", "\(pid)"]
         case .progress(let value): fields = ["progress", value?.text ?? ""]
@@ -47,7 +50,7 @@ enum ControlMessage: Equatable, Sendable {
     /// The message on one line (without its newline), or nil for anything malformed. Texts are
     /// sanitised here, where they enter from the command, which may send anything.
     init?(line: Substring) {
-        let maxSplits = line.hasPrefix("join\t") ? 3 : 2
+        let maxSplits = line.hasPrefix("join\t") || line.hasPrefix("pushunder\t") ? 3 : 2
         let fields = line.split(separator: "\t", maxSplits: maxSplits, omittingEmptySubsequences: false).map(String.init)
         switch (fields.first, fields.count) {
         case ("say", 2): self = .say(Sanitizer.sanitize(fields[1]))
@@ -59,6 +62,9 @@ enum ControlMessage: Equatable, Sendable {
         case ("push", 3):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .push(pid: pid, title: Sanitizer.sanitize(fields[2]))
+        case ("pushunder", 4):
+            guard let pid = Int32(fields[1]), let parent = Int32(fields[2]), parent != 0 else { return nil }
+            self = .push(pid: pid, parent: parent, title: Sanitizer.sanitize(fields[3]))
         case ("join", 4):
             guard let pid = Int32(fields[1]), ["before", "after"].contains(fields[2]) else { return nil }
             self = .join(pid: pid, title: Sanitizer.sanitize(fields[3]), before: fields[2] == "before")

@@ -1,13 +1,17 @@
 import LoadWrapCore
 
-/// The title the spinner shows: loadwrap's own (changed by `loadwrap say`), then the titles of
-/// nested loadwraps in the order they started, `outer › inner › innermost`; and loadwraps beside
-/// it in a pipeline before and after that, `gen | outer › inner | parse`. Each entry may also
-/// know how far its command has got; the spinner shows the innermost that does.
+/// The title the spinner shows and the rows under it. loadwrap's own title (changed by `loadwrap
+/// say`), then the titles of nested loadwraps, `outer › inner › innermost`, as long as each runs
+/// one at a time; loadwraps beside it in a pipeline before and after that, `gen | outer | parse`.
+/// Where one loadwrap runs several side by side (`make -j`, `xargs -P`, `&`), those siblings are
+/// rows instead, each with the chain of runs nested in it. Each entry may also know how far its
+/// command has got; the line shows the innermost of its chain that does.
 struct TitleStack: Sendable {
     /// One run's part of the line.
     private struct Entry: Sendable {
         let pid: Int32
+        /// The loadwrap that ran it: 0 for this one (`ControlMessage.push`).
+        var parent: Int32
         var title: String
         var progress: LoadProgress?
     }
@@ -27,9 +31,14 @@ struct TitleStack: Sendable {
         self.base = base
     }
 
-    /// A nested loadwrap started, or renamed itself (`loadwrap say` inside it): keeps its place.
-    mutating func push(pid: Int32, title: String) {
-        Self.upsert(&nested, pid: pid, title: title)
+    /// A nested loadwrap started under `parent` (0: under this one), or renamed itself (`loadwrap
+    /// say` inside it): keeps its place.
+    mutating func push(pid: Int32, parent: Int32 = 0, title: String) {
+        if let index = nested.firstIndex(where: { $0.pid == pid }) {
+            nested[index].title = title
+        } else {
+            nested.append(Entry(pid: pid, parent: parent, title: title))
+        }
     }
 
     /// A loadwrap beside this one started, or renamed itself: keeps its place.
@@ -41,8 +50,12 @@ struct TitleStack: Sendable {
         }
     }
 
-    /// A nested loadwrap, or one beside, ended.
+    /// A nested loadwrap, or one beside, ended. Runs it started that go on (a background job)
+    /// move up to its parent.
     mutating func pop(pid: Int32) {
+        if let gone = nested.first(where: { $0.pid == pid }) {
+            for index in nested.indices where nested[index].parent == pid { nested[index].parent = gone.parent }
+        }
         nested.removeAll { $0.pid == pid }
         before.removeAll { $0.pid == pid }
         after.removeAll { $0.pid == pid }
@@ -55,25 +68,72 @@ struct TitleStack: Sendable {
         for index in after.indices where after[index].pid == pid { after[index].progress = progress }
     }
 
-    /// The text to show: nested titles joined with ` › ` (` > ` when the terminal is not UTF-8),
-    /// pipeline neighbours with ` | `.
+    /// The text to show: the chain of runs each running alone joined with ` › ` (` > ` when the
+    /// terminal is not UTF-8), pipeline neighbours with ` | `.
     func display(utf8: Bool) -> String {
-        let own = ([base] + nested.map(\.title)).joined(by: utf8 ? " › " : " > ")
+        let own = ([base] + chain.map(\.title)).joined(by: Self.nesting(utf8))
         return (before.map(\.title) + [own] + after.map(\.title)).joined(by: " | ")
     }
 
-    /// The progress to show: the innermost run of this one's own line that has one, else the
+    /// The rows under the line: one per run of those started side by side by the same loadwrap (the
+    /// last of the chain, or this one), oldest first, each titled with the runs nested in it; none
+    /// while runs go one at a time.
+    func rows(utf8: Bool) -> [SiblingRow] {
+        let siblings = children(of: chain.last?.pid ?? 0)
+        guard siblings.count > 1 else { return [] }
+        return siblings.map { sibling in
+            let family = [sibling] + descendants(of: sibling.pid)
+            return SiblingRow(id: sibling.pid, title: family.map(\.title).joined(by: Self.nesting(utf8)),
+                              progress: family.reversed().lazy.compactMap(\.progress).first)
+        }
+    }
+
+    /// The progress to show on the line: the innermost run of its chain that has one, else the
     /// first of its pipeline neighbours that has one.
     var progress: LoadProgress? {
-        nested.reversed().lazy.compactMap(\.progress).first ?? baseProgress
+        chain.reversed().lazy.compactMap(\.progress).first ?? baseProgress
             ?? (before + after).lazy.compactMap(\.progress).first
+    }
+
+    /// The nested runs on the line: from this one down, each the only run its parent has going.
+    private var chain: [Entry] {
+        var chain: [Entry] = []
+        var kids = children(of: 0)
+        while kids.count == 1 {
+            chain.append(kids[0])
+            kids = children(of: kids[0].pid)
+        }
+        return chain
+    }
+
+    /// The runs `pid` started that still go, oldest first. A run whose parent this loadwrap never
+    /// heard of (a message lost to a full channel) counts as this loadwrap's.
+    private func children(of pid: Int32) -> [Entry] {
+        nested.filter { entry in
+            entry.parent == pid || (pid == 0 && !nested.contains { $0.pid == entry.parent })
+        }
+    }
+
+    /// Every run below `pid`, oldest first.
+    private func descendants(of pid: Int32) -> [Entry] {
+        var found: [Entry] = []
+        var parents: Set<Int32> = [pid]
+        for entry in nested where parents.contains(entry.parent) {
+            found.append(entry)
+            parents.insert(entry.pid)
+        }
+        return found
+    }
+
+    private static func nesting(_ utf8: Bool) -> String {
+        utf8 ? " › " : " > "
     }
 
     private static func upsert(_ list: inout [Entry], pid: Int32, title: String) {
         if let index = list.firstIndex(where: { $0.pid == pid }) {
             list[index].title = title
         } else {
-            list.append(Entry(pid: pid, title: title))
+            list.append(Entry(pid: pid, parent: 0, title: title))
         }
     }
 }

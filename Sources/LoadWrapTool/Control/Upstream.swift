@@ -37,12 +37,15 @@ struct Upstream {
     }
 
     /// What a message from this run's own command (or a run nested in it) becomes upstream: its
-    /// `say` renames this run's entry, its `done` ends it; nested runs below pass through.
+    /// `say` renames this run's entry, its `done` ends it; nested runs below pass through, those
+    /// this run's command started named as its children.
     func forwarded(_ message: ControlMessage) -> ControlMessage {
         switch message {
         case .say(let text): return entry(text)
         case .done: return .pop(pid: getpid())
         case .progress(let value): return .entryProgress(pid: getpid(), value)
+        // A run nested in this one's command: this run is its parent.
+        case .push(let pid, 0, let title): return .push(pid: pid, parent: getpid(), title: title)
         case .push, .pop, .join, .entryProgress, .makeWay: return message
         }
     }

@@ -109,6 +109,10 @@ final class OverlayPresenter: Presenter {
         painter.setProgress(progress, nowMS: clock.nowMS())
     }
 
+    func rowsChanged(_ rows: [SiblingRow]) {
+        painter.setSiblings(rows, nowMS: clock.nowMS())
+    }
+
     /// The spinner (and the tail's block) erased, the early stop's line. An early stop is a success,
     /// so what was held so far is dropped, as at a successful end; the command runs on with no
     /// spinner to say so, so the rest of its output is shown as it comes: a server started with

@@ -45,8 +45,10 @@ struct OverlaySetup: ModeSetup {
         let overlay = Overlay(look: Overlay.Look(style: style, color: context.color, utf8: context.utf8),
                               title: title, startMS: startMS, delayMS: options.delayMS,
                               columns: Int(terminal.size?.columns ?? 80))
-        let tail = options.tailLines.map { Tail(capacity: $0, screenRows: Int(terminal.size?.rows ?? 24)) }
-        return Painter(overlay: overlay, indicator: indicator, besideUnfinishedLines: topology.keysThroughLoadwrap, tail: tail)
+        let rows = Int(terminal.size?.rows ?? 24)
+        let tail = options.tailLines.map { Tail(capacity: $0, screenRows: rows) }
+        return Painter(overlay: overlay, indicator: indicator, besideUnfinishedLines: topology.keysThroughLoadwrap, tail: tail,
+                       screenRows: rows)
     }
 
     /// The texts of loadwrap's own lines. A window that vanished on success (`tails`) explains a

@@ -21,6 +21,8 @@ protocol Presenter: OutputSink {
     func titleRestored(_ title: String)
     /// The command (or a run nested in it) said how far it has got; nil: back to just busy.
     func progressChanged(_ progress: LoadProgress?)
+    /// The runs going side by side under this one changed: one row each (none: the line alone).
+    func rowsChanged(_ rows: [SiblingRow])
     /// The spinner stopped while the command runs on.
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int)
     /// The command has ended (after any early stop): held output if it failed, then the end line.
@@ -55,6 +57,7 @@ protocol Presenter: OutputSink {
 extension Presenter {
     func titleRestored(_ title: String) {}
     func progressChanged(_ progress: LoadProgress?) {}
+    func rowsChanged(_ rows: [SiblingRow]) {}
     func resized() {}
     func suspend() {}
     func signalKeyTyped() {}

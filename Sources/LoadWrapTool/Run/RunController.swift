@@ -60,6 +60,7 @@ final class RunController {
             case .progress(let value): presenter.progressChanged(value)
             case .done(let text): stopEarly(.done(message: text))
             case .makeWay: presenter.makeWay()
+            case .rows(let rows): presenter.rowsChanged(rows)
             }
         }
     }

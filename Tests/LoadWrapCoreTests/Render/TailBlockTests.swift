@@ -53,3 +53,34 @@ import Testing
         #expect(TailBlock.rowLimit(capacity: 6, screenRows: 1) == 0)
     }
 }
+
+/// Rows under the spinner line (commands running side by side): room below, the line on top, and
+/// only changed rows sent again.
+@Suite struct TailBlockBelowTests {
+    private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    private static let spinner = bytes("\rS\r")
+    private static func row(_ text: String) -> String { "\r\u{1B}[?7l" + text + "\u{1B}[K\u{1B}[?7h\r" }
+
+    @Test func rowsUnderTheLineGoBelowItAndTheCursorEndsOnTheLine() {
+        var block = TailBlock()
+        let drawn = block.draw(rows: [], spinner: Self.spinner, below: [Self.bytes("x"), Self.bytes("y")])
+        #expect(Self.text(drawn) == "\n\n\u{1B}[2A\rS\r\n" + Self.row("x") + "\n" + Self.row("y") + "\u{1B}[2A")
+        #expect(block.belowCount == 2)
+        #expect(Self.text(block.draw(rows: [], spinner: Self.spinner, below: [Self.bytes("x"), Self.bytes("z")]))
+            == "\rS\r\n\n" + Self.row("z") + "\u{1B}[2A")
+    }
+
+    @Test func aCommandThatSwitchedAutowrapOffKeepsItOff() {
+        var block = TailBlock()
+        let drawn = block.draw(rows: [], spinner: Self.spinner, below: [Self.bytes("x")], commandDisabledAutowrap: true)
+        #expect(Self.text(drawn) == "\n\u{1B}[1A\rS\r\n\rx\u{1B}[K\r\u{1B}[1A")
+    }
+
+    @Test func aRowAddedAboveRedrawsTheRowsUnderTheLine() {
+        var block = TailBlock()
+        _ = block.draw(rows: [], spinner: Self.spinner, below: [Self.bytes("x")])
+        #expect(Self.text(block.draw(rows: [Self.bytes("a")], spinner: Self.spinner, below: [Self.bytes("x")]))
+            == "\n\n\u{1B}[2A" + Self.row("a") + "\n\rS\r\n" + Self.row("x") + "\u{1B}[2A")
+    }
+}

@@ -13,6 +13,7 @@ import Testing
         #expect(wire(.done(nil)) == "done\n")
         #expect(wire(.done("Built")) == "done\tBuilt\n")
         #expect(wire(.push(pid: 4242, title: "inner")) == "push\t4242\tinner\n")
+        #expect(wire(.push(pid: 4242, parent: 17, title: "inner")) == "pushunder\t4242\t17\tinner\n")
         #expect(wire(.pop(pid: 4242)) == "pop\t4242\n")
         #expect(wire(.join(pid: 4242, title: "parse", before: false)) == "join\t4242\tafter\tparse\n")
         #expect(wire(.join(pid: 7, title: "gen", before: true)) == "join\t7\tbefore\tgen\n")
@@ -73,6 +74,9 @@ import Testing
         #expect(ControlMessage(line: "done") == .done(nil))
         #expect(ControlMessage(line: "done\tBuilt") == .done("Built"))
         #expect(ControlMessage(line: "push\t12\tinner") == .push(pid: 12, title: "inner"))
+        #expect(ControlMessage(line: "pushunder\t12\t5\tin\tner") == .push(pid: 12, parent: 5, title: "in ner"))
+        #expect(ControlMessage(line: "pushunder\t12\t0\tinner") == nil)
+        #expect(ControlMessage(line: "pushunder\t12\tx\tinner") == nil)
         #expect(ControlMessage(line: "pop\t12") == .pop(pid: 12))
     }
 

@@ -1,5 +1,6 @@
 import Testing
 
+import LoadWrapCore
 @testable import LoadWrapTool
 
 @Suite struct TitleStackTests {
@@ -10,22 +11,22 @@ import Testing
     @Test func showsNestedTitlesInTheOrderTheyStarted() {
         var stack = TitleStack(base: "outer")
         stack.push(pid: 30, title: "middle")
-        stack.push(pid: 20, title: "inner")
+        stack.push(pid: 20, parent: 30, title: "inner")
         #expect(stack.display(utf8: true) == "outer › middle › inner")
     }
 
     @Test func joinsWithASCIIWhenTheTerminalIsNotUTF8() {
         var stack = TitleStack(base: "outer")
         stack.push(pid: 30, title: "middle")
-        stack.push(pid: 20, title: "inner")
+        stack.push(pid: 20, parent: 30, title: "inner")
         #expect(stack.display(utf8: false) == "outer > middle > inner")
     }
 
     @Test func popRemovesOnlyThatPid() {
         var stack = TitleStack(base: "outer")
         stack.push(pid: 1, title: "a")
-        stack.push(pid: 2, title: "b")
-        stack.push(pid: 3, title: "c")
+        stack.push(pid: 2, parent: 1, title: "b")
+        stack.push(pid: 3, parent: 2, title: "c")
         stack.pop(pid: 2)
         #expect(stack.display(utf8: true) == "outer › a › c")
         stack.pop(pid: 3)
@@ -47,7 +48,7 @@ import Testing
         // A nested run's `loadwrap say` arrives as a new push for its pid: its place in the chain stays.
         var stack = TitleStack(base: "outer")
         stack.push(pid: 1, title: "a")
-        stack.push(pid: 2, title: "b")
+        stack.push(pid: 2, parent: 1, title: "b")
         stack.push(pid: 1, title: "a2")
         #expect(stack.display(utf8: true) == "outer › a2 › b")
         stack.pop(pid: 1)
@@ -72,5 +73,31 @@ import Testing
         stack.pop(pid: 1)
         stack.pop(pid: 3)
         #expect(stack.display(utf8: true) == "mid | parsing")
+    }
+
+    @Test func siblingsBecomeRowsUnderTheLine() {
+        var stack = TitleStack(base: "build")
+        stack.push(pid: 1, title: "step a")
+        #expect(stack.display(utf8: true) == "build › step a")
+        #expect(stack.rows(utf8: true).isEmpty)
+        stack.push(pid: 2, title: "step b")
+        stack.push(pid: 3, parent: 2, title: "tests")
+        #expect(stack.display(utf8: true) == "build")
+        #expect(stack.rows(utf8: true) == [SiblingRow(id: 1, title: "step a"), SiblingRow(id: 2, title: "step b › tests")])
+        stack.pop(pid: 1)
+        #expect(stack.display(utf8: false) == "build > step b > tests")
+        #expect(stack.rows(utf8: true).isEmpty)
+    }
+
+    @Test func siblingsDeeperDownAreRowsUnderTheChainAboveThem() {
+        var stack = TitleStack(base: "ci")
+        stack.push(pid: 1, title: "build")
+        stack.push(pid: 2, parent: 1, title: "a")
+        stack.push(pid: 3, parent: 1, title: "b")
+        stack.setProgress(LoadProgress(percent: 30), pid: 3)
+        #expect(stack.display(utf8: true) == "ci › build")
+        #expect(stack.rows(utf8: true) == [
+            SiblingRow(id: 2, title: "a"), SiblingRow(id: 3, title: "b", progress: LoadProgress(percent: 30)),
+        ])
     }
 }

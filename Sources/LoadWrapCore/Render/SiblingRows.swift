@@ -1,0 +1,71 @@
+/// The rows of commands running side by side, under the spinner line: each with its own frame,
+/// title, progress and elapsed time, counted from when this loadwrap first heard of it. Capped so
+/// that line and rows take at most a third of the screen's height, the last row then saying how
+/// many more run (`+34 more`): the block never fills the screen, however many run.
+struct SiblingRows: Sendable {
+    /// A row and when it was first seen.
+    private struct Shown: Sendable {
+        var row: SiblingRow
+        let startMS: Int
+    }
+
+    private var shown: [Shown] = []
+    /// The screen's height, which caps the rows.
+    var screenRows: Int
+    /// The time the rows last drawn show, for putting them back as they were between frames.
+    private var drawnMS: Int?
+
+    init(screenRows: Int) {
+        self.screenRows = screenRows
+    }
+
+    /// True when there are no rows to draw.
+    var isEmpty: Bool { shown.isEmpty }
+
+    /// The rows are now `rows`, in their order; those seen before keep their start time.
+    mutating func update(_ rows: [SiblingRow], nowMS: Int) {
+        shown = rows.map { row in
+            Shown(row: row, startMS: shown.first { $0.row.id == row.id }?.startMS ?? nowMS)
+        }
+    }
+
+    /// How many rows may go under the line on a screen `screenRows` tall: line and rows are at most
+    /// a third of it.
+    static func limit(screenRows: Int) -> Int {
+        max(0, screenRows / 3 - 1)
+    }
+
+    /// The indent that sets a row under the line's title.
+    static let indent: [UInt8] = Array("  ".utf8)
+    /// The fewest columns a row is drawn in: a frame, a space, a short time.
+    static let narrowest = 8
+
+    /// The rows' bytes (no cursor movement) for a terminal `columns` wide, each within the columns
+    /// the spinner line keeps to (`Overlay.drawnColumns`), as of `nowMS`; unless `advancing`, as
+    /// last drawn. Empty when the screen is too small for any.
+    mutating func rendered(look: Overlay.Look, columns: Int, nowMS: Int, advancing: Bool) -> [[UInt8]] {
+        let timeMS = advancing ? nowMS : drawnMS ?? nowMS
+        if advancing { drawnMS = nowMS }
+        let width = Overlay.drawnColumns(columns) - Self.indent.count
+        let limit = Self.limit(screenRows: screenRows)
+        guard width >= Self.narrowest, limit > 0 else { return [] }
+        let fits = shown.count <= limit
+        let rows = shown.prefix(fits ? limit : limit - 1).map { row($0, look: look, width: width, timeMS: timeMS) }
+        return fits ? rows : rows + [more(shown.count - (limit - 1), look: look, width: width)]
+    }
+
+    /// One row: `  ⠙ step a 3s`, with the bar and figures when its command said how far it got.
+    private func row(_ shown: Shown, look: Overlay.Look, width: Int, timeMS: Int) -> [UInt8] {
+        let elapsed = max(0, timeMS - shown.startMS)
+        let status: LineStatus = shown.row.progress.map { .progress($0, remainingMS: nil) } ?? .none
+        let text = SpinnerLine.render(frame: look.style.frame(at: elapsed), title: shown.row.title, elapsedMS: elapsed,
+                                      columns: width, color: look.color, utf8: look.utf8, status: status)
+        return Self.indent + Array(text.utf8)
+    }
+
+    /// The last row when not all fit: how many more run.
+    private func more(_ count: Int, look: Overlay.Look, width: Int) -> [UInt8] {
+        let text = DisplayWidth.truncate("+\(count) more", toColumns: width - 1, ellipsis: "")
+        return Self.indent + Array((look.color ? "\u{1B}[2m" + text + "\u{1B}[22m" : text).utf8)
+    }
+}
