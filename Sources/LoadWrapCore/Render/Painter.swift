@@ -41,8 +41,6 @@ package struct Painter {
     package internal(set) var tail: Tail?
     /// The rows of commands running side by side under this loadwrap, under the line.
     var siblings: SiblingRows
-    /// The line and those rows on the screen, when there are rows.
-    var siblingBlock = TailBlock()
 
     /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside;
     /// `besideUnfinishedLines` as the property says; `tail` draws a window above the line; a
@@ -244,8 +242,8 @@ package struct Painter {
     /// writing is safe. Unless `advancing`, the frame last drawn.
     private mutating func draw(nowMS: Int, at placement: Overlay.Placement, advancing: Bool = true) -> [UInt8] {
         let before = indicator.send(TerminalProgress.state(for: overlay.progress.progress))
-        if tail != nil { return before + tail!.draw(&overlay, nowMS: nowMS) }
-        if placement == .line && (!siblings.isEmpty || siblingBlock.belowCount > 0) { return before + drawWithSiblings(nowMS: nowMS, advancing: advancing) }
+        if tail != nil { return before + drawTailWithSiblings(nowMS: nowMS) }
+        if placement == .line && siblings.needsBlock { return before + drawWithSiblings(nowMS: nowMS, advancing: advancing) }
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
                                 at: placement, advancing: advancing)
         // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.

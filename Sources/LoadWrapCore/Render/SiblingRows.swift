@@ -2,7 +2,7 @@
 /// title, progress and elapsed time, counted from when this loadwrap first heard of it. Capped so
 /// that line and rows take at most a third of the screen's height, the last row then saying how
 /// many more run (`+34 more`): the block never fills the screen, however many run.
-struct SiblingRows: Sendable {
+package struct SiblingRows: Sendable {
     /// A row and when it was first seen.
     private struct Shown: Sendable {
         var row: SiblingRow
@@ -11,19 +11,24 @@ struct SiblingRows: Sendable {
 
     private var shown: [Shown] = []
     /// The screen's height, which caps the rows.
-    var screenRows: Int
+    package var screenRows: Int
+    /// The line and the rows on the screen, drawn without a tail's window.
+    private var block = TailBlock()
     /// The time the rows last drawn show, for putting them back as they were between frames.
     private var drawnMS: Int?
 
-    init(screenRows: Int) {
+    package init(screenRows: Int) {
         self.screenRows = screenRows
     }
 
     /// True when there are no rows to draw.
-    var isEmpty: Bool { shown.isEmpty }
+    package var isEmpty: Bool { shown.isEmpty }
+
+    /// True when there are rows to draw, or rows drawn to take away.
+    package var needsBlock: Bool { !shown.isEmpty || block.belowCount > 0 }
 
     /// The rows are now `rows`, in their order; those seen before keep their start time.
-    mutating func update(_ rows: [SiblingRow], nowMS: Int) {
+    package mutating func update(_ rows: [SiblingRow], nowMS: Int) {
         shown = rows.map { row in
             Shown(row: row, startMS: shown.first { $0.row.id == row.id }?.startMS ?? nowMS)
         }
@@ -42,12 +47,13 @@ struct SiblingRows: Sendable {
 
     /// The rows' bytes (no cursor movement) for a terminal `columns` wide, each within the columns
     /// the spinner line keeps to (`Overlay.drawnColumns`), as of `nowMS`; unless `advancing`, as
-    /// last drawn. Empty when the screen is too small for any.
-    mutating func rendered(look: Overlay.Look, columns: Int, nowMS: Int, advancing: Bool) -> [[UInt8]] {
+    /// last drawn; at most `room` rows (nil: the third of the screen). Empty when the screen is too
+    /// small for any.
+    mutating func rendered(look: Overlay.Look, columns: Int, nowMS: Int, advancing: Bool, room: Int? = nil) -> [[UInt8]] {
         let timeMS = advancing ? nowMS : drawnMS ?? nowMS
         if advancing { drawnMS = nowMS }
         let width = Overlay.drawnColumns(columns) - Self.indent.count
-        let limit = Self.limit(screenRows: screenRows)
+        let limit = min(Self.limit(screenRows: screenRows), room ?? .max)
         guard width >= Self.narrowest, limit > 0 else { return [] }
         let fits = shown.count <= limit
         let rows = shown.prefix(fits ? limit : limit - 1).map { row($0, look: look, width: width, timeMS: timeMS) }
@@ -67,5 +73,22 @@ struct SiblingRows: Sendable {
     private func more(_ count: Int, look: Overlay.Look, width: Int) -> [UInt8] {
         let text = DisplayWidth.truncate("+\(count) more", toColumns: width - 1, ellipsis: "")
         return Self.indent + Array((look.color ? "\u{1B}[2m" + text + "\u{1B}[22m" : text).utf8)
+    }
+
+    /// The line at the start of an empty line and the rows under it, as one block; unless
+    /// `advancing`, as last drawn. Fewer rows than on the screen: the block is erased first (the
+    /// line's erase takes everything below its row). The cursor's visibility and autowrap stay the
+    /// command's where it set them (`Overlay.draw`).
+    package mutating func draw(
+        _ overlay: inout Overlay, nowMS: Int, advancing: Bool, commandHidCursor: Bool = false,
+        commandDisabledAutowrap: Bool = false
+    ) -> [UInt8] {
+        let rows = rendered(look: overlay.look, columns: overlay.columns, nowMS: nowMS, advancing: advancing)
+        var bytes: [UInt8] = []
+        if overlay.visible && rows.count < block.belowCount { bytes += overlay.erase() }
+        if !overlay.visible { block.erased() }
+        let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
+                                advancing: advancing)
+        return bytes + block.draw(rows: [], spinner: line, below: rows, commandDisabledAutowrap: commandDisabledAutowrap)
     }
 }

@@ -50,16 +50,21 @@ package struct Tail: Sendable {
         return rows.suffix(limit).map { $0.rendered(columns: width) }
     }
 
-    /// The bytes that draw the block, rows then `overlay`'s line, for the overlay's width. A block
-    /// with fewer rows than the one on the screen (a shorter terminal, a prompt erased) is erased
-    /// first; any erase of the line took the block with it (the cursor rests on the block's top row).
-    /// Unless `advancing`, the line is the one last drawn (`Overlay.draw`).
-    package mutating func draw(_ overlay: inout Overlay, nowMS: Int, advancing: Bool = true) -> [UInt8] {
+    /// The bytes that draw the block, rows then `overlay`'s line, for the overlay's width, then
+    /// the rows `below` gives for the room the window leaves (the block stays within the screen's
+    /// height less 2). A block with fewer rows than the one on the screen (a shorter terminal, a
+    /// prompt erased, a row gone) is erased first; any erase of the line took the block with it
+    /// (the cursor rests on the block's top row). Unless `advancing`, the line is the one last
+    /// drawn (`Overlay.draw`).
+    package mutating func draw(
+        _ overlay: inout Overlay, nowMS: Int, advancing: Bool = true, below: (_ room: Int) -> [[UInt8]] = { _ in [] }
+    ) -> [UInt8] {
         let rows = rows(columns: overlay.columns)
+        let under = below(max(0, screenRows - 3 - rows.count))
         var bytes: [UInt8] = []
-        if overlay.visible && rows.count < block.rowCount { bytes += overlay.erase() }
+        if overlay.visible && (rows.count < block.rowCount || under.count < block.belowCount) { bytes += overlay.erase() }
         if !overlay.visible { block.erased() }
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
-        return bytes + block.draw(rows: rows, spinner: line)
+        return bytes + block.draw(rows: rows, spinner: line, below: under)
     }
 }

@@ -68,4 +68,18 @@ import Testing
         let frame = String(decoding: painter.frame(nowMS: 1_050, view: TerminalView()), as: UTF8.self)
         #expect(frame == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h\u{1B}[?25l\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
     }
+
+    @Test func underATailsWindowTheRowsTakeWhatRoomTheWindowLeaves() {
+        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80),
+                              tail: Tail(capacity: 3, screenRows: 9), screenRows: 9)
+        Array("l1\nl2\nl3\n".utf8).withUnsafeBytes { _ = painter.hold($0) }
+        painter.setSiblings(Self.siblings(3), nowMS: 1_000)
+        let frame = String(decoding: painter.frame(nowMS: 1_000, view: TerminalView()), as: UTF8.self)
+        // Nine rows: the block keeps to seven; three for the window and one for the line leave three,
+        // but a third of nine is the line and two rows: one row and `+2 more`.
+        let row = { (text: String) in "\r\u{1B}[?7l  " + text + "\u{1B}[K\u{1B}[?7h\r" }
+        #expect(frame.hasPrefix("\n\n\n\n\n\u{1B}[5A"), "\(frame.debugDescription)")
+        #expect(frame.hasSuffix("a w 0s\u{1B}[K\u{1B}[?7h\r\n" + row("a step 1 0s") + "\n" + row("+2 more") + "\u{1B}[5A"),
+                "\(frame.debugDescription)")
+    }
 }
