@@ -54,6 +54,12 @@ public final class LoadIndicator: @unchecked Sendable {
     private var hold = OutputHold(nil)
     /// The window on the fed lines and the block it is drawn in; nil without one.
     private var tail: Tail?
+    /// The pieces of work going on at once, each a row under the line (`addRow`), oldest first.
+    private var rowList: [SiblingRow] = []
+    /// The rows as drawn, with when each was added.
+    private var rows: SiblingRows
+    /// The id of the next row added.
+    private var nextRowID: Int32 = 1
 
     /// Prepares an indicator on `output` and draws nothing yet (the `createLoadView` pattern).
     ///
@@ -88,6 +94,7 @@ public final class LoadIndicator: @unchecked Sendable {
         tailLines = max(0, tail)
         temporaryDirectory = environment.temporaryDirectory
         currentTitle = Sanitizer.sanitize(title)
+        rows = SiblingRows(screenRows: self.output.rows)
     }
 
     /// Restores the terminal if the indicator is still running (the `removeLoadView` pattern).
@@ -225,6 +232,43 @@ public final class LoadIndicator: @unchecked Sendable {
         }
     }
 
+    /// Adds a row entry titled `title` (sanitised) and returns its id.
+    func addRowEntry(_ title: String) -> Int32 {
+        queue.sync {
+            let id = nextRowID
+            nextRowID += 1
+            rowList.append(SiblingRow(id: id, title: title))
+            rowsChanged()
+            return id
+        }
+    }
+
+    /// Changes the row `id`, if it is still there.
+    func changeRow(_ id: Int32, _ change: (inout SiblingRow) -> Void) {
+        queue.sync {
+            guard let index = rowList.firstIndex(where: { $0.id == id }) else { return }
+            change(&rowList[index])
+            rowsChanged()
+        }
+    }
+
+    /// Takes the row `id` away, if it is still there.
+    func removeRow(_ id: Int32) {
+        queue.sync {
+            guard rowList.contains(where: { $0.id == id }) else { return }
+            rowList.removeAll { $0.id == id }
+            rowsChanged()
+        }
+    }
+
+    /// Draws the rows as they are now, at once when the line shows: a row comes and goes with its
+    /// work. On `queue`.
+    private func rowsChanged() {
+        rows.update(rowList, nowMS: clock.nowMS())
+        overlay?.redrawNow()
+        drawIfDue()
+    }
+
     /// Checks the stop condition, then draws the next frame if it is due; what the timer does,
     /// callable by tests with a manual clock.
     func tick() {
@@ -253,9 +297,16 @@ public final class LoadIndicator: @unchecked Sendable {
     /// while started.
     private func drawing(nowMS: Int, advancing: Bool = true) -> [UInt8] {
         overlay!.columns = output.columns
-        guard tail != nil else { return overlay!.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing) }
-        tail!.screenRows = output.rows
-        return tail!.draw(&overlay!, nowMS: nowMS, advancing: advancing)
+        rows.screenRows = output.rows
+        if tail != nil {
+            tail!.screenRows = output.rows
+            let (look, columns) = (look, overlay!.columns)
+            return tail!.draw(&overlay!, nowMS: nowMS, advancing: advancing) { room in
+                rows.rendered(look: look, columns: columns, nowMS: nowMS, advancing: advancing, room: room)
+            }
+        }
+        if rows.needsBlock { return rows.draw(&overlay!, nowMS: nowMS, advancing: advancing) }
+        return overlay!.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
     }
 
     /// Begins holding what `feed` gives, with a window when one was asked for. On `queue`.

@@ -28,7 +28,12 @@ enum Fixture {
 
     /// A redraw of a line already shown.
     static func redraw(_ line: String) -> [UInt8] {
-        bytes("\r\u{1B}[?7l\(line)\u{1B}[K\u{1B}[?7h\r")
+        bytes(redrawText(line))
+    }
+
+    /// A redraw of a line already shown, as text.
+    static func redrawText(_ line: String) -> String {
+        "\r\u{1B}[?7l\(line)\u{1B}[K\u{1B}[?7h\r"
     }
 
     /// Erase the line and show the cursor: what stop writes.

@@ -91,7 +91,7 @@ package struct Overlay {
     }
 
     /// Makes the next frame due now: what the line shows has changed.
-    mutating func redrawNow() {
+    package mutating func redrawNow() {
         lastDrawMS = nil
     }
 

@@ -49,7 +49,7 @@ package struct SiblingRows: Sendable {
     /// the spinner line keeps to (`Overlay.drawnColumns`), as of `nowMS`; unless `advancing`, as
     /// last drawn; at most `room` rows (nil: the third of the screen). Empty when the screen is too
     /// small for any.
-    mutating func rendered(look: Overlay.Look, columns: Int, nowMS: Int, advancing: Bool, room: Int? = nil) -> [[UInt8]] {
+    package mutating func rendered(look: Overlay.Look, columns: Int, nowMS: Int, advancing: Bool, room: Int? = nil) -> [[UInt8]] {
         let timeMS = advancing ? nowMS : drawnMS ?? nowMS
         if advancing { drawnMS = nowMS }
         let width = Overlay.drawnColumns(columns) - Self.indent.count

@@ -1,0 +1,65 @@
+/// Several pieces of work going on at once, each a row under the line with its own frame, title,
+/// progress and elapsed time: what `loadwrap` shows for commands run side by side. Line and rows
+/// take at most a third of the terminal's height (the last row then says how many more run) and
+/// are erased with the line, without a trace.
+///
+/// ```swift
+/// let indicator = LoadIndicator(title: "Building")
+/// try await indicator.run {
+///     try await withThrowingTaskGroup(of: Void.self) { group in
+///         for target in targets {
+///             group.addTask { try await indicator.row(target.name) { row in try await build(target, row) } }
+///         }
+///         try await group.waitForAll()
+///     }
+/// }
+/// ```
+extension LoadIndicator {
+    /// One piece of work under the line, from `addRow` until `remove()`.
+    public final class Row: Sendable {
+        private let indicator: LoadIndicator
+        private let id: Int32
+
+        fileprivate init(indicator: LoadIndicator, id: Int32) {
+            (self.indicator, self.id) = (indicator, id)
+        }
+
+        /// Changes the row's title; stripped of control characters and escapes, as the line's.
+        public func setTitle(_ title: String) {
+            indicator.changeRow(id) { $0.title = Sanitizer.sanitize(title) }
+        }
+
+        /// Changes how far along the row's work is (nil: just busy), drawn as on the line.
+        public func setProgress(_ progress: LoadProgress?) {
+            indicator.changeRow(id) { $0.progress = progress }
+        }
+
+        /// Takes the row away at once; a no-op once removed.
+        public func remove() {
+            indicator.removeRow(id)
+        }
+    }
+
+    /// Adds a row titled `title` under the line, shown from now (once the line shows), until the
+    /// row's `remove()`.
+    public func addRow(_ title: String) -> Row {
+        Row(indicator: self, id: addRowEntry(Sanitizer.sanitize(title)))
+    }
+
+    /// Adds a row titled `title`, runs `body` with it, and removes the row even when `body` throws.
+    public func row<T>(_ title: String, _ body: (Row) throws -> T) rethrows -> T {
+        let row = addRow(title)
+        defer { row.remove() }
+        return try body(row)
+    }
+
+    /// Adds a row titled `title`, awaits `body` with it on the caller's actor, and removes the row
+    /// even when `body` throws.
+    public func row<T>(
+        _ title: String, isolation: isolated (any Actor)? = #isolation, _ body: (Row) async throws -> T
+    ) async rethrows -> T {
+        let row = addRow(title)
+        defer { row.remove() }
+        return try await body(row)
+    }
+}
