@@ -16,6 +16,19 @@ package struct SiblingRows: Sendable {
     private var block = TailBlock()
     /// The time the rows last drawn show, for putting them back as they were between frames.
     private var drawnMS: Int?
+    /// The rows last rendered and what they were rendered for: put back after each chunk of
+    /// output between frames, they are reused rather than laid out again.
+    private var kept: (key: Key, rows: [[UInt8]])?
+
+    /// What rendered rows depend on besides the time, which is the last drawn's between frames.
+    private struct Key: Equatable {
+        var columns: Int
+        var limit: Int
+        var version: Int
+    }
+
+    /// Counts the updates, so that kept rows are known to show the rows now.
+    private var version = 0
 
     package init(screenRows: Int) {
         self.screenRows = screenRows
@@ -32,6 +45,7 @@ package struct SiblingRows: Sendable {
         shown = rows.map { row in
             Shown(row: row, startMS: shown.first { $0.row.id == row.id }?.startMS ?? nowMS)
         }
+        version += 1
     }
 
     /// How many rows may go under the line on a screen `screenRows` tall: line and rows are at most
@@ -50,10 +64,18 @@ package struct SiblingRows: Sendable {
     /// last drawn; at most `room` rows (nil: the third of the screen). Empty when the screen is too
     /// small for any.
     package mutating func rendered(look: Overlay.Look, columns: Int, nowMS: Int, advancing: Bool, room: Int? = nil) -> [[UInt8]] {
+        let limit = min(Self.limit(screenRows: screenRows), room ?? .max)
+        let key = Key(columns: columns, limit: limit, version: version)
+        if !advancing, let kept, kept.key == key { return kept.rows }
         let timeMS = advancing ? nowMS : drawnMS ?? nowMS
         if advancing { drawnMS = nowMS }
-        let width = Overlay.drawnColumns(columns) - Self.indent.count
-        let limit = min(Self.limit(screenRows: screenRows), room ?? .max)
+        let rows = layout(look: look, width: Overlay.drawnColumns(columns) - Self.indent.count, limit: limit, timeMS: timeMS)
+        kept = (key, rows)
+        return rows
+    }
+
+    /// The rows at `timeMS`, `width` columns after the indent, at most `limit` of them.
+    private func layout(look: Overlay.Look, width: Int, limit: Int, timeMS: Int) -> [[UInt8]] {
         guard width >= Self.narrowest, limit > 0 else { return [] }
         let fits = shown.count <= limit
         let rows = shown.prefix(fits ? limit : limit - 1).map { row($0, look: look, width: width, timeMS: timeMS) }
