@@ -25,3 +25,6 @@ LATENCY_TOKENS = 300 if not QUICK else 50
 EXIT_PAIRS = 40 if not QUICK else 10
 WATCH_BYTES = 50 * MIB  # issue 25: a 50 MB build log
 WATCH_PAIRS = 9 if not QUICK else 5
+SIBLING_COMMANDS = 16  # issue 35: 16 commands, each printing a line every 10 ms
+SIBLING_SECONDS = 4 if not QUICK else 3
+SIBLING_PAIRS = 3 if not QUICK else 1

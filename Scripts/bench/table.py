@@ -4,11 +4,12 @@ that both prints in the table and decides its "ok?"."""
 
 from .config import IDLE_SECONDS
 from .figure import Figure, Target, Value, excess, own, ratio
-from .measure import exiting, frame, history, idle, latency, memory, pipe, startup, tail, tty, watch
+from .measure import exiting, frame, history, idle, latency, memory, pipe, siblings, startup, tail, tty, watch
 from .stats import median
 
 WATCH_RATIO = 0.8  # issue 25: watching keeps at least this share of the plain relay's speed
 TAIL_RATIO = 1.0  # issue 24: holding and drawing the window is at least as fast as `script` showing it all
+SIBLING_RATIO = 1.0  # issue 35: a line from one of 16 commands costs no more than from one command
 LOG_RATIO = 0.9  # issue 24: copying everything to a file keeps this share of the run's speed without it
 
 IDLE_CPU_MS = 6  # loadwrap's own CPU over the idle run (issue 14)
@@ -116,4 +117,9 @@ FIGURES = (
         label="`--log`: `loadwrap --log FILE -- cat {mib} MiB` of lines, all on a pty",
         measure=tail.log_file, unit="{:.0f} MB/s", baseline="without `--log` {b}",
         value=ratio(2, paired=True), target=Target("≥", LOG_RATIO, "×")),
+    Figure(
+        key="siblings",
+        label="several at once: outer loadwrap's CPU per line, 16 inner loadwraps each printing a line every 10 ms",
+        measure=siblings.siblings, unit="{:.1f} µs", baseline="one command, a line every 10/16 ms {b}",
+        value=ratio(2, paired=True), target=Target("≤", SIBLING_RATIO, "×")),
 )

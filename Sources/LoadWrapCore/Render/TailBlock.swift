@@ -36,6 +36,8 @@ struct TailBlock: Sendable {
     mutating func draw(rows: [[UInt8]], spinner: [UInt8], below: [[UInt8]] = [], commandDisabledAutowrap: Bool = false)
         -> [UInt8] {
         var bytes: [UInt8] = []
+        // One allocation for the whole block: after every chunk of output it is drawn anew.
+        bytes.reserveCapacity(spinner.count + (rows + below).reduce(0) { $0 + $1.count + Self.rowExtra } + 32)
         if !visible {
             (drawn, drawnBelow) = ([], [])
             visible = true
@@ -44,33 +46,47 @@ struct TailBlock: Sendable {
         let bottom = rows.count + below.count
         if rows.count > drawn.count || below.count > drawnBelow.count {
             // Room first, down past the last row, then back to the (maybe higher) top.
-            bytes += Self.move(from: 0, to: bottom)
-            bytes += Self.move(from: bottom, to: 0)
+            Self.move(&bytes, from: 0, to: bottom)
+            Self.move(&bytes, from: bottom, to: 0)
             // Rows added above move the line and the rows under it down.
             if rows.count > drawn.count { drawnBelow = drawnBelow.map { _ in Self.unknown } }
             drawn += Array(repeating: Self.unknown, count: rows.count - drawn.count)
             drawnBelow += Array(repeating: Self.unknown, count: below.count - drawnBelow.count)
         }
         var at = 0
-        let wrap = commandDisabledAutowrap ? ([], []) : (Self.autowrapOff, Self.autowrapOn)
+        let wraps = !commandDisabledAutowrap
         for (index, row) in rows.enumerated() where drawn[index] != row {
-            bytes += Self.move(from: at, to: index)
-            bytes += Self.carriageReturn + wrap.0 + row + Self.eraseLine + wrap.1 + Self.carriageReturn
+            Self.move(&bytes, from: at, to: index)
+            Self.append(&bytes, row: row, wraps: wraps)
             at = index
             drawn[index] = row
         }
-        bytes += Self.move(from: at, to: rows.count)
+        Self.move(&bytes, from: at, to: rows.count)
         bytes += spinner
         at = rows.count
         for (index, row) in below.enumerated() where drawnBelow[index] != row {
-            bytes += Self.move(from: at, to: rows.count + 1 + index)
-            bytes += Self.carriageReturn + wrap.0 + row + Self.eraseLine + wrap.1 + Self.carriageReturn
+            Self.move(&bytes, from: at, to: rows.count + 1 + index)
+            Self.append(&bytes, row: row, wraps: wraps)
             at = rows.count + 1 + index
             drawnBelow[index] = row
         }
-        bytes += Self.move(from: at, to: 0)
+        Self.move(&bytes, from: at, to: 0)
         return bytes
     }
+
+    /// Appends `row` at column 0 of the cursor's row: the rest of the row erased, back at column 0,
+    /// with autowrap off while it is written when `wraps` (the command has not switched it off).
+    private static func append(_ bytes: inout [UInt8], row: [UInt8], wraps: Bool) {
+        bytes += carriageReturn
+        if wraps { bytes += autowrapOff }
+        bytes += row
+        bytes += eraseLine
+        if wraps { bytes += autowrapOn }
+        bytes += carriageReturn
+    }
+
+    /// The bytes a row adds around its text, at most.
+    private static let rowExtra = 16
 
     /// Notes that the block was erased (its top row and everything below, from the top).
     mutating func erased() {
@@ -91,10 +107,9 @@ struct TailBlock: Sendable {
     /// shorter (its rows below the cursor dropped) and loadwrap hearing of it, a CUD would stop
     /// short, and the CUU back would land above the block, on the command's rows. A line feed
     /// there scrolls instead, keeping the block's rows where the moves expect them.
-    private static func move(from: Int, to: Int) -> [UInt8] {
-        if to > from { return [UInt8](repeating: 0x0A, count: to - from) }
-        if to < from { return Array("\u{1B}[\(from - to)A".utf8) }
-        return []
+    private static func move(_ bytes: inout [UInt8], from: Int, to: Int) {
+        if to > from { bytes.append(contentsOf: repeatElement(0x0A, count: to - from)) }
+        if to < from { bytes += Array("\u{1B}[\(from - to)A".utf8) }
     }
 
     private static let carriageReturn: [UInt8] = [0x0D]
