@@ -12,6 +12,7 @@ set -- \
     'loadwrap -- ./fetch | tee index.txt' \
     'loadwrap --progress-from percent -- ./upload' \
     'loadwrap --tail=3 -- make check' \
+    'loadwrap -t build -- make -j3 side-by-side' \
     'CI=true loadwrap -- make'
 
 SWIFT=${SWIFT:-swift}
