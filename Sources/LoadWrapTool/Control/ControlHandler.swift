@@ -46,6 +46,7 @@ final class ControlHandler {
         case .say(let text): titles.base = text
         case .push(let pid, let parent, let title): titles.push(pid: pid, parent: parent, title: title)
         case .join(let pid, let title, let before): titles.join(pid: pid, title: title, before: before)
+        case .peer(let pid, let title): titles.peer(pid: pid, title: title)
         case .pop(let pid): titles.pop(pid: pid)
         case .done(let text): return [.done(text)]
         case .progress(let value): titles.baseProgress = value
@@ -55,7 +56,7 @@ final class ControlHandler {
         var effects: [ControlEffect] = []
         switch message {
         case .pop: effects.append(.title(titles.display(utf8: utf8), restored: true))
-        case .say, .push, .join: effects.append(.title(titles.display(utf8: utf8), restored: false))
+        case .say, .push, .join, .peer: effects.append(.title(titles.display(utf8: utf8), restored: false))
         default: break
         }
         if let change = progressChange(titles.progress) { effects.append(change) }

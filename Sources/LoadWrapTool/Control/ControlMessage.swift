@@ -14,6 +14,9 @@ enum ControlMessage: Equatable, Sendable {
     /// A loadwrap beside this one in a pipeline started (or its command said `say`): show its title
     /// before or after this one's, `gen | parse`.
     case join(pid: Int32, title: String, before: Bool)
+    /// A loadwrap on the same terminal, in no pipeline with this one (a shell's `&`), started (or
+    /// its command said `say`): a row of its own under the line.
+    case peer(pid: Int32, title: String)
     /// A nested loadwrap, or one beside, ended.
     case pop(pid: Int32)
     /// `loadwrap progress VALUE` or `--clear` (nil), or `--progress-from` reading the output.
@@ -37,6 +40,7 @@ enum ControlMessage: Equatable, Sendable {
         case .push(let pid, 0, let title): fields = ["push", "\(pid)", title]
         case .push(let pid, let parent, let title): fields = ["pushunder", "\(pid)", "\(parent)", title]
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
+        case .peer(let pid, let title): fields = ["peer", "\(pid)", title]
         case .pop(let pid): fields = ["pop", "\(pid)"]
         case .progress(let value): fields = ["progress", value?.text ?? ""]
         case .entryProgress(let pid, let value): fields = ["progressof", "\(pid)", value?.text ?? ""]
@@ -68,6 +72,9 @@ enum ControlMessage: Equatable, Sendable {
         case ("join", 4):
             guard let pid = Int32(fields[1]), ["before", "after"].contains(fields[2]) else { return nil }
             self = .join(pid: pid, title: Sanitizer.sanitize(fields[3]), before: fields[2] == "before")
+        case ("peer", 3):
+            guard let pid = Int32(fields[1]) else { return nil }
+            self = .peer(pid: pid, title: Sanitizer.sanitize(fields[2]))
         case ("pop", 2):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .pop(pid: pid)

@@ -25,6 +25,8 @@ struct TitleStack: Sendable {
     /// Runs beside this one in a pipeline, to its left and to its right, oldest first.
     private var before: [Entry] = []
     private var after: [Entry] = []
+    /// Runs on the same terminal in no pipeline with this one (a shell's `&`), oldest first.
+    private var peers: [Entry] = []
 
     /// Starts with loadwrap's own title.
     init(base: String) {
@@ -50,6 +52,11 @@ struct TitleStack: Sendable {
         }
     }
 
+    /// A loadwrap on the same terminal in no pipeline with this one started, or renamed itself.
+    mutating func peer(pid: Int32, title: String) {
+        Self.upsert(&peers, pid: pid, title: title)
+    }
+
     /// A nested loadwrap, or one beside, ended. Runs it started that go on (a background job)
     /// move up to its parent.
     mutating func pop(pid: Int32) {
@@ -59,6 +66,7 @@ struct TitleStack: Sendable {
         nested.removeAll { $0.pid == pid }
         before.removeAll { $0.pid == pid }
         after.removeAll { $0.pid == pid }
+        peers.removeAll { $0.pid == pid }
     }
 
     /// A nested loadwrap, or one beside, knows how far its command has got; unknown pids are ignored.
@@ -66,6 +74,7 @@ struct TitleStack: Sendable {
         for index in nested.indices where nested[index].pid == pid { nested[index].progress = progress }
         for index in before.indices where before[index].pid == pid { before[index].progress = progress }
         for index in after.indices where after[index].pid == pid { after[index].progress = progress }
+        for index in peers.indices where peers[index].pid == pid { peers[index].progress = progress }
     }
 
     /// The text to show: the chain of runs each running alone joined with ` › ` (` > ` when the
@@ -75,15 +84,16 @@ struct TitleStack: Sendable {
         return (before.map(\.title) + [own] + after.map(\.title)).joined(by: " | ")
     }
 
-    /// The rows under the line: one per run of those started side by side by the same loadwrap (the
-    /// last of the chain, or this one), oldest first, each titled with the runs nested in it; none
-    /// while runs go one at a time.
+    /// The rows under the line: one per run on the same terminal beside this one (a shell's `&`),
+    /// then one per run of those started side by side by the same loadwrap (the last of the chain,
+    /// or this one), oldest first, each titled with the runs nested in it; none while runs go one
+    /// at a time.
     func rows(utf8: Bool) -> [SiblingRow] {
-        let siblings = children(of: chain.last?.pid ?? 0)
-        guard siblings.count > 1 else { return [] }
-        return siblings.map { sibling in
-            let family = [sibling] + descendants(of: sibling.pid)
-            return SiblingRow(id: sibling.pid, title: family.map(\.title).joined(by: Self.nesting(utf8)),
+        let kids = children(of: chain.last?.pid ?? 0)
+        let siblings = kids.count > 1 ? kids : []
+        return (peers + siblings).map { run in
+            let family = [run] + descendants(of: run.pid)
+            return SiblingRow(id: run.pid, title: family.map(\.title).joined(by: Self.nesting(utf8)),
                               progress: family.reversed().lazy.compactMap(\.progress).first)
         }
     }
@@ -107,10 +117,11 @@ struct TitleStack: Sendable {
     }
 
     /// The runs `pid` started that still go, oldest first. A run whose parent this loadwrap never
-    /// heard of (a message lost to a full channel) counts as this loadwrap's.
+    /// heard of (a message lost to a full channel) counts as this loadwrap's; runs nested in a
+    /// peer are that peer's row.
     private func children(of pid: Int32) -> [Entry] {
         nested.filter { entry in
-            entry.parent == pid || (pid == 0 && !nested.contains { $0.pid == entry.parent })
+            entry.parent == pid || (pid == 0 && !nested.contains { $0.pid == entry.parent } && !peers.contains { $0.pid == entry.parent })
         }
     }
 

@@ -14,6 +14,8 @@ struct Upstream {
         case nested
         /// Beside it in a pipeline, to its left (`before`) or right: `gen | parse`.
         case beside(before: Bool)
+        /// Beside it on the same terminal in no pipeline with it (a shell's `&`): a row of its own.
+        case peer
     }
 
     /// The other loadwrap's control channel.
@@ -46,7 +48,7 @@ struct Upstream {
         case .progress(let value): return .entryProgress(pid: getpid(), value)
         // A run nested in this one's command: this run is its parent.
         case .push(let pid, 0, let title): return .push(pid: pid, parent: getpid(), title: title)
-        case .push, .pop, .join, .entryProgress, .makeWay: return message
+        case .push, .pop, .join, .peer, .entryProgress, .makeWay: return message
         }
     }
 
@@ -54,6 +56,7 @@ struct Upstream {
         switch relation {
         case .nested: return .push(pid: getpid(), title: title)
         case .beside(let before): return .join(pid: getpid(), title: title, before: before)
+        case .peer: return .peer(pid: getpid(), title: title)
         }
     }
 }

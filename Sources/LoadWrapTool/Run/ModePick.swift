@@ -44,15 +44,17 @@ struct ModePick {
 
     /// The overlay on `terminal` if this loadwrap gets the terminal's lock; else silent, reporting
     /// to the one that has it: a loadwrap left of it in a pipeline (stdout a pipe, stdin not) shows
-    /// before it.
+    /// before it, one right of it (stdin a pipe) after it, and one in a pipeline with neither (a
+    /// shell's `&` beside it) as a row of its own.
     private static func claim(_ terminal: TerminalDevice, environment: [String: String], channel: ControlChannel?)
         -> ModePick {
         switch TerminalLock.acquire(terminal: terminal.fd, environment: environment, channelPath: channel?.path) {
         case .drawing(let lock):
             return ModePick(mode: .overlay, lock: lock, terminal: terminal)
         case .taken(let path, let turn):
-            let before = SharedPipe(fd: 1) != nil && SharedPipe(fd: 0) == nil
-            let upstream = path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: .beside(before: before)) }
+            let (output, input) = (SharedPipe(fd: 1) != nil, SharedPipe(fd: 0) != nil)
+            let relation: Upstream.Relation = output || input ? .beside(before: output && !input) : .peer
+            let upstream = path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: relation) }
             guard let upstream else { return ModePick(mode: .silent) }
             return ModePick(mode: .silent, upstream: upstream, besideTurn: turn, terminal: terminal)
         }

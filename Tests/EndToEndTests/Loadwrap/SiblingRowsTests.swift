@@ -124,4 +124,29 @@ struct SiblingRowsTests {
         }
         #expect(screens[1] == screens[0], "bare:\n\(screens[0])\nwrapped:\n\(screens[1])")
     }
+
+    @Test func twoStartedWithAnAmpersandGetALineAndARow() throws {
+        let terminal = try TmuxTerminal(cols: 80, rows: 24)
+        let directory = TestDirectory.make()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var screens: [TmuxTerminal.FinalScreen] = []
+        for name in ["bare", "run"] {
+            let wait = "sh -c 'while [ ! -e \(directory)/\(name).stop ]; do sleep 0.05; done'"
+            let wrap = { (title: String) in name == "run" ? "\(TestEnvironment.loadwrap) --delay 0 -t \(title) -- " : "" }
+            try terminal.start(name, script: "echo before; \(wrap("@one"))\(wait) & \(wrap("@two"))\(wait) & wait; echo after")
+            if name == "run" {
+                // Whichever took the terminal first draws the line; the other is the row under it.
+                #expect(try terminal.waitFor(name) { rows in
+                    guard let line = rows.firstIndex(where: { $0.contains("@one") || $0.contains("@two") }),
+                          line + 1 < rows.count else { return false }
+                    let other = rows[line].contains("@one") ? "@two" : "@one"
+                    return rows[line + 1].hasPrefix("  ") && rows[line + 1].contains(other)
+                }, "\((try? terminal.visibleRows(name)) ?? [])")
+            }
+            FileManager.default.createFile(atPath: "\(directory)/\(name).stop", contents: nil)
+            #expect(terminal.waitForExit(name) == 0)
+            screens.append(try terminal.finalScreen(name))
+        }
+        #expect(screens[1] == screens[0], "bare:\n\(screens[0])\nwrapped:\n\(screens[1])")
+    }
 }

@@ -14,6 +14,8 @@ import Testing
         #expect(wire(.done("Built")) == "done\tBuilt\n")
         #expect(wire(.push(pid: 4242, title: "inner")) == "push\t4242\tinner\n")
         #expect(wire(.push(pid: 4242, parent: 17, title: "inner")) == "pushunder\t4242\t17\tinner\n")
+        #expect(wire(.peer(pid: 9, title: "two")) == "peer\t9\ttwo\n")
+        #expect(ControlMessage(line: "peer\t9\tt\two") == .peer(pid: 9, title: "t wo"))
         #expect(wire(.pop(pid: 4242)) == "pop\t4242\n")
         #expect(wire(.join(pid: 4242, title: "parse", before: false)) == "join\t4242\tafter\tparse\n")
         #expect(wire(.join(pid: 7, title: "gen", before: true)) == "join\t7\tbefore\tgen\n")

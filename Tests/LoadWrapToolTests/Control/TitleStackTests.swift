@@ -100,4 +100,17 @@ import LoadWrapCore
             SiblingRow(id: 2, title: "a"), SiblingRow(id: 3, title: "b", progress: LoadProgress(percent: 30)),
         ])
     }
+
+    @Test func runsBesideItInNoPipelineAreRowsWithWhatTheyRun() {
+        var stack = TitleStack(base: "one")
+        stack.peer(pid: 7, title: "two")
+        stack.push(pid: 8, parent: 7, title: "fetch")
+        stack.push(pid: 1, title: "inner")
+        #expect(stack.display(utf8: true) == "one › inner")
+        #expect(stack.rows(utf8: true) == [SiblingRow(id: 7, title: "two › fetch")])
+        stack.pop(pid: 8)
+        #expect(stack.rows(utf8: true) == [SiblingRow(id: 7, title: "two")])
+        stack.pop(pid: 7)
+        #expect(stack.rows(utf8: true).isEmpty)
+    }
 }
