@@ -60,6 +60,8 @@ final class RunController {
             case .progress(let value): presenter.progressChanged(value)
             case .done(let text): stopEarly(.done(message: text))
             case .makeWay: presenter.makeWay()
+            case .titleBesideSibling(let title): presenter.titleRestored(title)  // no line: the block heads it
+            case .block(let pid): presenter.blockWaiting(pid: pid)
             }
         }
     }
