@@ -117,16 +117,21 @@ final class ControlChannel {
     /// can enter it, put files there. The files always made go by name, as a run whose command
     /// took its descriptors away (`prlimit --nofile`) cannot open the directory to list it.
     static func removeDirectory(_ directory: String) {
-        for name in ["control", TerminalTurn.fileName, SiblingLock.live, SiblingLock.running] {
+        for name in ["control", TerminalTurn.fileName, SiblingLock.live, SiblingLock.running] + names(in: directory) {
             unlink(directory + "/" + name)
         }
-        if let stream = opendir(directory) {
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { unlink(directory + "/" + name) }
-            }
-            closedir(stream)
-        }
         rmdir(directory)
+    }
+
+    /// The names in a control directory, without `.` and `..`; none when it cannot be read.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

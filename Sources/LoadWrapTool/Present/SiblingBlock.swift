@@ -7,8 +7,9 @@ import Darwin
 
 /// A nested loadwrap's part in keeping its siblings' output apart, under a loadwrap in plain mode
 /// (`SiblingLock`): with the turn, its command's output streams as it would alone; without it, the
-/// output is held (in memory, then an unlinked private file: `HeldOutput`) until this run gets
-/// the turn, when its start line, what it held and the rest stream, closed by its end line. A run
+/// output is held (in memory, then an unlinked private file: `HeldOutput`) until this run is the
+/// oldest waiting (`SiblingQueue`) and gets the turn, when its start line, what it held and the
+/// rest stream, closed by its end line. A run
 /// that ends still without the turn does not wait for it, which would keep the caller (a `make
 /// -j` slot) busy: it leaves its whole block in a file in the outer's private directory and tells
 /// the outer, which writes it once it has the turn (`SiblingBlocks`).
@@ -21,6 +22,8 @@ final class SiblingBlock {
     private let directory: String
     /// What the command wrote while another run had the turn; nil once this one has it.
     private var held: HeldOutput?
+    /// This run's place among those waiting for the turn, while it waits.
+    private var queue: SiblingQueue?
     /// Whether this run's output began with its own start line, so its end line closes it.
     private var headed = false
     /// Whether the last byte written ended a line.
@@ -38,6 +41,14 @@ final class SiblingBlock {
         guard !turn.tryTake() else { return }
         held = HeldOutput(directory: spillDirectory)
         _ = running?.tryTake(shared: true)
+        queue = SiblingQueue(directory: directory, startNS: Self.monotonicNS())
+    }
+
+    /// Now on the system-wide monotonic clock, in nanoseconds: a place in line.
+    private static func monotonicNS() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// The block that `upstream` leads to, when the loadwrap above is in plain mode.
@@ -50,9 +61,10 @@ final class SiblingBlock {
     /// True while the output is held for a block.
     var isHeld: Bool { held != nil }
 
-    /// Writes `chunk` to `fd` with the turn, holds it otherwise; the turn is tried first.
+    /// Writes `chunk` to `fd` with the turn, holds it otherwise; the turn is tried first when
+    /// this run is the oldest waiting (the line is looked at on `retry`, not per chunk).
     func output(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        streamIfFree(to: fd)
+        if queue?.isFirst ?? true { streamIfFree(to: fd) }
         if let held {
             held.append(chunk)
             return true
@@ -61,26 +73,39 @@ final class SiblingBlock {
         return FileDescriptorIO.writeAll(fd, chunk)
     }
 
+    /// Tries the turn again while the output is held, if this run is the oldest waiting.
+    func retry(to fd: Int32) {
+        guard held != nil, queue?.lookIfFirst() ?? true else { return }
+        streamIfFree(to: fd)
+    }
+
     /// Takes the turn if it is free now: the start line and what was held go to `fd`, and the rest
     /// streams after them.
-    func streamIfFree(to fd: Int32) {
+    private func streamIfFree(to fd: Int32) {
         guard let held, turn.tryTake() else { return }
         self.held = nil
+        queue?.leave()
+        queue = nil
         headed = true
         FileDescriptorIO.writeAll(fd, frame.header(unixTime: startTime))
         held.replay(to: fd)
         atLineStart = held.endsAtLineStart
     }
 
-    /// The command ended as `outcome`: a run that was headed gets its end line; one still held
-    /// writes its block now if the turn is free, else leaves it for the loadwrap above. The turn
-    /// goes either way.
+    /// The command ended as `outcome`: a run that was headed gets its end line, as does one that
+    /// streamed from its start with others held beside it; one still held writes its block now if
+    /// the turn is free, whatever its place in line, else leaves it for the loadwrap above. The
+    /// turn goes either way.
     func finish(_ outcome: Outcome, elapsedMS: Int, to fd: Int32) {
-        defer { turn.release() }
+        defer {
+            queue?.leave()
+            turn.release()
+        }
         streamIfFree(to: fd)
         let footer = frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil))
         guard let held else {
-            if headed { FileDescriptorIO.writeAll(fd, (atLineStart ? "" : "\n") + footer) }
+            let end = headed ? footer : SiblingQueue.anyBeside(in: directory) ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
+            if !end.isEmpty { FileDescriptorIO.writeAll(fd, (atLineStart ? "" : "\n") + end) }
             return
         }
         if leave(held, footer: footer) { return }

@@ -70,15 +70,10 @@ final class SiblingBlocks {
         }
     }
 
-    /// The pids of every complete block in the directory, in name order.
+    /// The pids of every complete block in the directory, in order.
     private func leftPids() -> [Int32] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var pids: [Int32] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(Self.prefix), let pid = Int32(name.dropFirst(Self.prefix.count)) { pids.append(pid) }
-        }
-        return pids.sorted()
+        ControlChannel.names(in: directory).compactMap { name in
+            name.hasPrefix(Self.prefix) ? Int32(name.dropFirst(Self.prefix.count)) : nil
+        }.sorted()
     }
 }

@@ -77,7 +77,7 @@ final class SilentPresenter: Presenter {
     func tick() {
         guard let block, block.isHeld, clock.nowMS() >= nextTryMS else { return }
         nextTryMS = clock.nowMS() + Self.turnRetryMS
-        block.streamIfFree(to: destination)
+        block.retry(to: destination)
     }
 
     /// How often a run that holds its output for a block tries the turn.

@@ -21,10 +21,16 @@ struct BlockFrame {
         return group.open(header: String(startLine.dropLast()), unixTime: unixTime)
     }
 
-    /// The group's end, then the end line (unless `--result` wants none).
+    /// The group's end, then the end line.
     func footer(_ outcome: Outcome, elapsedMS: Int, unixTime: Int) -> String {
         let close = group?.close(header: String(startLine.dropLast()), failed: !outcome.succeeded, unixTime: unixTime)
-        return (close ?? "") + (text.end(outcome, elapsedMS: elapsedMS).map(CommandBreak.apply) ?? "")
+        return (close ?? "") + endLine(outcome, elapsedMS: elapsedMS)
+    }
+
+    /// The end line alone (empty when `--result` wants none): a run that streamed from its start,
+    /// headed by the outer's line, ends with it when others were held beside it.
+    func endLine(_ outcome: Outcome, elapsedMS: Int) -> String {
+        text.end(outcome, elapsedMS: elapsedMS).map(CommandBreak.apply) ?? ""
     }
 
     private var startLine: String {

@@ -86,9 +86,9 @@ import Testing
         Loadwrap.text(bytes).contains(text)
     }
 
-    /// Step a streams from its start; b, c and d, started beside it, are held until it ends; then
-    /// one of them takes over and streams; each of the others is one block, c's closed by its
-    /// failure. Every line is there, each step's together, in its order.
+    /// Step a streams from its start; b, c and d, started beside it in that order, are held until
+    /// it ends, when a gets an end line and b, the oldest, takes over and streams; c and d are one
+    /// block each, c's closed by its failure. Every line is there, each step's together, in order.
     @Test(arguments: CI.all)
     func siblingsComeAsBlocks(ci: CI) throws {
         let steps = Steps()
@@ -99,7 +99,9 @@ import Testing
             \(steps.command("a", exit: 0)) &
             \(steps.awaitStart("a"))
             \(steps.command("b", exit: 0)) &
+            \(steps.awaitStart("b"))
             \(steps.command("c", exit: 3)) &
+            \(steps.awaitStart("c"))
             \(steps.command("d", exit: 0)) &
             wait
             """
@@ -117,7 +119,7 @@ import Testing
             #expect(!early.contains("step \(name)"), "a line for \(name) while it is held")
         }
         steps.release("a")
-        // With a gone, one of the others gets the turn and streams while it still waits.
+        // With a gone, b, the oldest held, gets the turn and streams while it still waits.
         var live: String?
         #expect(session.waitForPipe(1) { bytes in
             let lines = Self.lines(bytes)
@@ -126,11 +128,12 @@ import Testing
             }
             return live != nil
         }, "no held step took over: \(Self.lines(session.pipeOutput(1)))")
+        #expect(live == "b", "not the oldest took over")
         for name in ["b", "c", "d"] { steps.release(name) }
         #expect(session.waitForExit() == .exited(0))
 
         let lines = Self.lines(session.pipeOutput(1))
-        let frame = [ci.open, "▸ build › step a", "a 1", "a 2", "a 3"]
+        let frame = [ci.open, "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T"]
         let blockLength = 4 + ci.footer("").count
         try #require(lines.count == frame.count + 3 * blockLength + ci.close.count, "\(lines)")
         #expect(Array(lines.prefix(frame.count)) == frame)
@@ -142,7 +145,7 @@ import Testing
             return [ci.header("step \(name)"), "\(name) 1", "\(name) 2", "\(name) 3"] + ci.footer(end)
         }
         #expect(blocks.sorted { $0[1] < $1[1] } == expected, "\(lines)")
-        #expect(blocks.first?[1] == live.map { "\($0) 1" }, "the step that took over streamed first")
+        #expect(blocks.first?[1] == "b 1", "the step that took over streamed first")
     }
 
     /// A step alone streams as it always has: the outer's line for it, then its output as it
@@ -160,8 +163,9 @@ import Testing
             == ["::group::▸ build", "▸ build › step a", "a 1", "a 2", "a 3", "::endgroup::", "✔ build · T"])
     }
 
-    /// SIGTERM to the outer while every step waits: the script passes it on (as make does) and
-    /// the held steps' blocks, with their end lines, are in the log before the outer's.
+    /// SIGTERM to the outer while every step waits: the script passes it on (as make does); a, which
+    /// streamed, ends with its end line, and the held steps' blocks, with theirs, are in the log
+    /// before the outer's.
     @Test func aSignalLosesNothing() throws {
         let steps = Steps()
         defer { TestDirectory.remove(steps.directory) }
@@ -182,7 +186,8 @@ import Testing
         session.kill(SIGTERM)
         #expect(session.waitForExit() == .exited(143))
         let lines = Self.lines(session.pipeOutput(1))
-        #expect(Array(lines.prefix(3)) == ["::group::▸ build", "▸ build › step a", "a 1"])
+        let first = ["::group::▸ build", "▸ build › step a", "a 1", "✖ step a · killed by SIGTERM · T"]
+        #expect(Array(lines.prefix(first.count)) == first, "\(lines)")
         for name in ["b", "c"] {
             let start = lines.firstIndex(of: "▸ step \(name)")
             #expect(start.map { Array(lines[$0...].prefix(3)) }
@@ -190,6 +195,6 @@ import Testing
         }
         let end = ["::endgroup::", "✖ build · exit 143 · T", "::error title=loadwrap::✖ build · exit 143 · T"]
         #expect(Array(lines.suffix(3)) == end, "\(lines)")
-        #expect(lines.count == 3 + 2 * 3 + end.count, "\(lines)")
+        #expect(lines.count == first.count + 2 * 3 + end.count, "\(lines)")
     }
 }

@@ -17,6 +17,12 @@ import Testing
         #expect(frame.footer(.ended(.exited(2)), elapsedMS: 400, unixTime: 1_700_000_002) == "✖ step b · exit 2 · 0.4s\n")
     }
 
+    /// A run that streamed from its start gets the end line alone: it opened no group.
+    @Test func theEndLineAlone() {
+        let frame = Self.frame(.gitlab(name: "loadwrap_42"))
+        #expect(frame.endLine(.ended(.exited(0)), elapsedMS: 2_100) == "✔ step b · 2.1s\n")
+    }
+
     @Test func gitLabSectionNamedByTheRun() {
         let frame = Self.frame(.gitlab(name: "loadwrap_42"))
         #expect(frame.header(unixTime: 1_700_000_000)
