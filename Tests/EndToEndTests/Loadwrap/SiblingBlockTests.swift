@@ -44,11 +44,11 @@ import Testing
 
         /// Runs `script` under an outer loadwrap titled `build` in plain mode, stderr and stdout
         /// one pipe, as in a CI job.
-        func session(_ script: String, environment: [String: String?]) throws -> PtySession {
+        func session(_ script: String, options: String = "", environment: [String: String?]) throws -> PtySession {
             let path = "\(directory)/steps.sh"
             try script.write(toFile: path, atomically: true, encoding: .utf8)
             return try PtySession(
-                Loadwrap.sh("exec '\(TestEnvironment.loadwrap)' -t build -- sh '\(path)' 2>&1"), stdout: .pipe,
+                Loadwrap.sh("exec '\(TestEnvironment.loadwrap)' \(options) -t build -- sh '\(path)' 2>&1"), stdout: .pipe,
                 environment: environment.merging(Loadwrap.pathFirst) { $1 })
         }
     }
@@ -167,6 +167,22 @@ import Testing
     /// streamed, ends with its end line, and the held steps' blocks, with theirs, are in the log
     /// before the outer's.
     @Test func aSignalLosesNothing() throws {
+        let (termination, lines) = try Self.stoppedMidRun { $0.kill(SIGTERM) }
+        #expect(termination == .exited(143))
+        Self.expectEveryLine(lines, end: "✖ build · exit 143 · T")
+    }
+
+    /// The same when the outer's `--timeout` ends the script.
+    @Test func aTimeoutLosesNothing() throws {
+        let (termination, lines) = try Self.stoppedMidRun(options: "--timeout 10s") { _ in }
+        #expect(termination == .exited(124))
+        Self.expectEveryLine(lines, end: "✖ build · timed out after 10s")
+    }
+
+    /// Runs a, then b and c beside it, each waiting on its gate, and `stop`s the outer once all
+    /// have started; the script passes the SIGTERM it gets on to the steps.
+    private static func stoppedMidRun(options: String = "", _ stop: (PtySession) -> Void) throws
+        -> (Termination, [String]) {
         let steps = Steps()
         defer { TestDirectory.remove(steps.directory) }
         try steps.gates(["a", "b", "c"])
@@ -179,13 +195,18 @@ import Testing
             : > '\(steps.directory)/script.started'
             wait
             """
-        let session = try steps.session(script, environment: ["GITHUB_ACTIONS": "true"])
+        let session = try steps.session(script, options: options, environment: ["GITHUB_ACTIONS": "true"])
         defer { session.terminate() }
         try #require(Loadwrap.waitUntil { ["a", "b", "c", "script"].allSatisfy { steps.started($0) } }, "the steps did not start")
         #expect(session.waitForPipe(1) { Self.contains($0, "a 1\n") }, "a did not stream")
-        session.kill(SIGTERM)
-        #expect(session.waitForExit() == .exited(143))
-        let lines = Self.lines(session.pipeOutput(1))
+        stop(session)
+        let termination = session.waitForExit(timeout: 40)
+        return (termination, Self.lines(session.pipeOutput(1)))
+    }
+
+    /// Every line the steps wrote, a's streamed and ended, b's and c's as blocks, then the
+    /// outer's `end` line.
+    private static func expectEveryLine(_ lines: [String], end: String) {
         let first = ["::group::▸ build", "▸ build › step a", "a 1", "✖ step a · killed by SIGTERM · T"]
         #expect(Array(lines.prefix(first.count)) == first, "\(lines)")
         for name in ["b", "c"] {
@@ -193,8 +214,8 @@ import Testing
             #expect(start.map { Array(lines[$0...].prefix(3)) }
                 == ["▸ step \(name)", "\(name) 1", "✖ step \(name) · killed by SIGTERM · T"], "\(lines)")
         }
-        let end = ["::endgroup::", "✖ build · exit 143 · T", "::error title=loadwrap::✖ build · exit 143 · T"]
-        #expect(Array(lines.suffix(3)) == end, "\(lines)")
-        #expect(lines.count == first.count + 2 * 3 + end.count, "\(lines)")
+        let last = ["::endgroup::", end, "::error title=loadwrap::\(end)"]
+        #expect(Array(lines.suffix(3)) == last, "\(lines)")
+        #expect(lines.count == first.count + 2 * 3 + last.count, "\(lines)")
     }
 }
