@@ -199,12 +199,10 @@ final class PlainPresenter: Presenter {
         defer { blocks.turn.release() }
         drainLog()
         for path in blocks.take(all: last) {
-            if !atLineStart { FileDescriptorIO.writeAll(destination, "\n") }
-            // As it is, not stamped: its group markers must start their lines.
-            SiblingBlocks.write(path) { if !hold.keep($0) { FileDescriptorIO.writeAll(destination, $0) } }
-            stamper?.ownLineWritten()
-            atLineStart = true
-            lastActivityMS = clock.nowMS()
+            if !atLineStart { _ = [UInt8(0x0A)].withUnsafeBytes { output($0) } }
+            // As the command's output, the same as a block its run wrote itself through the log
+            // pipe: stamped (`--timestamps`), held by `--quiet`.
+            SiblingBlocks.write(path) { _ = output($0) }
         }
     }
 
