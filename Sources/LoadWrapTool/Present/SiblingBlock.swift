@@ -104,7 +104,8 @@ final class SiblingBlock {
         streamIfFree(to: fd)
         let footer = frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil))
         guard let held else {
-            let end = headed ? footer : SiblingQueue.anyBeside(in: directory) ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
+            let beside = !headed && SiblingQueue.anyBeside(in: directory)
+            let end = headed ? footer : beside ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
             if !end.isEmpty { FileDescriptorIO.writeAll(fd, (atLineStart ? "" : "\n") + end) }
             return
         }
