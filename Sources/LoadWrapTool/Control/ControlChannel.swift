@@ -105,12 +105,33 @@ final class ControlChannel {
         return messages
     }
 
-    /// Removes the FIFO, the terminal's turn where this run made one, and their directory; a
-    /// command writing later finds no reader and carries on.
+    /// Removes the FIFO and its directory, with what else is in it (the terminal's turn, the turn
+    /// of runs nested side by side, blocks they left); a command writing later finds no reader
+    /// and carries on.
     func remove() {
         close(readFD)
-        unlink(path)
-        unlink(directory + "/" + TerminalTurn.fileName)
+        Self.removeDirectory(directory)
+    }
+
+    /// Removes a control directory and every file in it: only loadwraps of its user, who alone
+    /// can enter it, put files there. The files always made go by name, as a run whose command
+    /// took its descriptors away (`prlimit --nofile`) cannot open the directory to list it.
+    static func removeDirectory(_ directory: String) {
+        for name in ["control", TerminalTurn.fileName, SiblingLock.live, SiblingLock.running] + names(in: directory) {
+            unlink(directory + "/" + name)
+        }
         rmdir(directory)
+    }
+
+    /// The names in a control directory, without `.` and `..`; none when it cannot be read.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

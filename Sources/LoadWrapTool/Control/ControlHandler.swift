@@ -12,6 +12,11 @@ enum ControlEffect: Equatable {
     case makeWay
     /// The runs going side by side under this one are now these (none: the line alone).
     case rows([SiblingRow])
+    /// A nested run that started beside a sibling: the title shown is now this, with no line of
+    /// its own, as its held block is headed by its start line (`ControlMessage.hold`).
+    case titleBesideSibling(String)
+    /// A nested run left its held block for this run to write (`SiblingBlocks`).
+    case block(pid: Int32)
 }
 
 /// Reads what the command (`loadwrap say`/`done`) or a nested loadwrap says over the control
@@ -31,6 +36,9 @@ final class ControlHandler {
         self.upstream = upstream
         self.utf8 = utf8
     }
+
+    /// Nested runs that hold their output for a block, until they end.
+    private var holding: Set<Int32> = []
 
     /// The progress last shown, or last sent upstream, as its figures: a value that would look
     /// the same is not passed on (output can carry thousands a second).
@@ -52,10 +60,15 @@ final class ControlHandler {
         case .progress(let value): titles.baseProgress = value
         case .entryProgress(let pid, let value): titles.setProgress(value, pid: pid)
         case .makeWay: return [.makeWay]
+        case .hold(let pid): holding.insert(pid)
+        case .block(let pid): return [.block(pid: pid)]
         }
         var effects: [ControlEffect] = []
         switch message {
-        case .pop: effects.append(.title(titles.display(utf8: utf8), restored: true))
+        case .pop(let pid):
+            holding.remove(pid)
+            effects.append(.title(titles.display(utf8: utf8), restored: true))
+        case .push(let pid, _, _) where holding.contains(pid): effects.append(.titleBesideSibling(titles.display(utf8: utf8)))
         case .say, .push, .join, .peer: effects.append(.title(titles.display(utf8: utf8), restored: false))
         default: break
         }

@@ -26,6 +26,12 @@ enum ControlMessage: Equatable, Sendable {
     /// A loadwrap beside this one is about to write its command's output on the terminal: the
     /// line goes, and gives that loadwrap the turn (`TerminalTurn`).
     case makeWay(pid: Int32)
+    /// A nested loadwrap starts beside a sibling that streams (`SiblingLock`): it holds its command's
+    /// output for a block of its own, which heads it, so its start gets no line of the outer's.
+    case hold(pid: Int32)
+    /// A nested loadwrap that held its output ended without the turn: its block waits as a file
+    /// in the outer's control directory (`SiblingBlocks.path`), for the outer to write.
+    case block(pid: Int32)
 
     /// Longest message: below PIPE_BUF (512 bytes at least, by POSIX), so writes never interleave.
     static let maxBytes = 512
@@ -45,6 +51,8 @@ enum ControlMessage: Equatable, Sendable {
         case .progress(let value): fields = ["progress", value?.text ?? ""]
         case .entryProgress(let pid, let value): fields = ["progressof", "\(pid)", value?.text ?? ""]
         case .makeWay(let pid): fields = ["makeway", "\(pid)"]
+        case .hold(let pid): fields = ["hold", "\(pid)"]
+        case .block(let pid): fields = ["block", "\(pid)"]
         }
         var line = fields.joined(by: "\t")
         while line.utf8.count > Self.maxBytes - 1 { line.removeLast() }
@@ -87,6 +95,12 @@ enum ControlMessage: Equatable, Sendable {
         case ("makeway", 2):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .makeWay(pid: pid)
+        case ("hold", 2):
+            guard let pid = Int32(fields[1]) else { return nil }
+            self = .hold(pid: pid)
+        case ("block", 2):
+            guard let pid = Int32(fields[1]), pid > 0 else { return nil }
+            self = .block(pid: pid)
         default:
             return nil
         }

@@ -45,9 +45,7 @@ enum Leftovers {
             return
         }
         guard errno == ENXIO || errno == ENOENT else { return }
-        unlink(fifo)
-        unlink(path + "/" + TerminalTurn.fileName)
-        rmdir(path)
+        ControlChannel.removeDirectory(path)
     }
 
     /// When a file last changed, in seconds since the epoch.

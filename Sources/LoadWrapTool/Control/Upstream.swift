@@ -21,9 +21,26 @@ struct Upstream {
     /// The other loadwrap's control channel.
     let client: ControlClient
     let relation: Relation
+    /// The turn among runs nested side by side under the other, when it is in plain mode.
+    let live: SiblingLock?
+    /// The lock runs that held their output share until they end; with `live` only.
+    let running: SiblingLock?
+    /// The other's private directory, where a held block is left for it; with `live` only.
+    let directory: String?
 
-    /// Shows `title` as this run's entry on the other's spinner.
-    func announce(_ title: String) {
+    /// Reports to `client` as `relation`; a nested run looks for the turn beside the FIFO at
+    /// `channelPath`.
+    init(client: ControlClient, relation: Relation, channelPath: String? = nil) {
+        (self.client, self.relation) = (client, relation)
+        live = relation == .nested ? channelPath.flatMap { SiblingLock.join(SiblingLock.live, besideChannel: $0) } : nil
+        running = live == nil ? nil : channelPath.flatMap { SiblingLock.join(SiblingLock.running, besideChannel: $0) }
+        directory = live == nil ? nil : channelPath.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) }
+    }
+
+    /// Shows `title` as this run's entry on the other's spinner; a run that holds its output for
+    /// a block says so first, so the other writes no start line of its own for it.
+    func announce(_ title: String, held: Bool = false) {
+        if held { client.send(.hold(pid: getpid())) }
         client.send(entry(title))
     }
 
@@ -48,7 +65,7 @@ struct Upstream {
         case .progress(let value): return .entryProgress(pid: getpid(), value)
         // A run nested in this one's command: this run is its parent.
         case .push(let pid, 0, let title): return .push(pid: pid, parent: getpid(), title: title)
-        case .push, .pop, .join, .peer, .entryProgress, .makeWay: return message
+        case .push, .pop, .join, .peer, .entryProgress, .makeWay, .hold, .block: return message
         }
     }
 

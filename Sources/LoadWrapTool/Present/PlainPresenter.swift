@@ -48,11 +48,17 @@ final class PlainPresenter: Presenter {
     /// Whether the log's last byte ended a line: a line of loadwrap's after a partial one (a
     /// progress bar, a prompt) starts a line of its own instead of joining it.
     private(set) var atLineStart = true
+    /// The blocks runs nested side by side leave for this run to write (`SiblingBlocks`), or nil.
+    private let blocks: SiblingBlocks?
+    /// Relays what waits in the log's pipe, so that a block goes after what the run that
+    /// streamed wrote before it let the turn go.
+    var drainLog: () -> Void = {}
 
     /// Writes to `destination`, a log of `ci`, with lines timed by `timing`; `held` keeps the
     /// command's output back (`--quiet`).
     init(text: ReportText, ci: CI = CI(), timing: Timing, held: HeldOutput?, clock: any TimeSource,
-         destination: Int32 = 2) {
+         destination: Int32 = 2, blocks: SiblingBlocks? = nil) {
+        self.blocks = blocks
         stamper = timing.stamper
         self.text = text
         self.ci = ci.service
@@ -126,6 +132,7 @@ final class PlainPresenter: Presenter {
     /// reported by an early stop is not reported again, unless that line is folded away in a group.
     /// A failure is annotated last, where the CI has annotations.
     func finished(_ outcome: Outcome, elapsedMS: Int, afterEarlyStop: Bool) {
+        writeBlocks(last: true)
         defer {
             if !outcome.succeeded { annotate(text.summary(outcome, elapsedMS: elapsedMS)) }
             jobSummary?.append(mark: text.lines.symbol(outcome.succeeded), title: text.title, outcome: outcome,
@@ -141,6 +148,7 @@ final class PlainPresenter: Presenter {
     }
 
     func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {
+        writeBlocks(last: true)
         closeGroup(failed: true)
         if let line = text.retry(outcome, elapsedMS: elapsedMS, note: note) { write(line) }
     }
@@ -148,6 +156,7 @@ final class PlainPresenter: Presenter {
     /// What earlier attempts held (`--quiet`), as at a failed end, then the reason: a retry that
     /// cannot start ends the run.
     func failedToStart(_ message: String) {
+        writeBlocks(last: true)
         if let held = hold.atEnd(failed: true) {
             held.replay(to: destination)
             atLineStart = held.endsAtLineStart
@@ -156,13 +165,51 @@ final class PlainPresenter: Presenter {
         write(message + "\n")
     }
 
+    /// The next heartbeat, or sooner the next try for the turn while a block waits.
     var deadlineMS: Int? {
-        heartbeatMS.map { lastActivityMS + $0 }
+        let heartbeat = heartbeatMS.map { lastActivityMS + $0 }
+        guard blocks?.hasPending == true else { return heartbeat }
+        let retry = clock.nowMS() + Self.blockRetryMS
+        return min(heartbeat ?? retry, retry)
+    }
+
+    /// How often the turn is tried while a block waits, besides each turn of the event loop.
+    private static let blockRetryMS = 100
+    /// How long the end waits for nested runs still ending (their blocks still to come, or one
+    /// still streaming) before it writes the blocks left.
+    private static let lastBlocksWaitMS = 5_000
+
+    func blockWaiting(pid: Int32) {
+        blocks?.announced(pid: pid)
+        writeBlocks()
+    }
+
+    /// Writes the blocks waiting, each whole, once no nested run streams. The `last` time (the
+    /// attempt's end) waits a while for runs that held their output and still end (a command
+    /// stopped by a signal may end before them), then writes every block left, announced or not,
+    /// in the turn or, after that wait, without it: nothing a command wrote is lost.
+    private func writeBlocks(last: Bool = false) {
+        guard let blocks else { return }
+        if last {
+            _ = blocks.running.take(waitingMS: Self.lastBlocksWaitMS)
+            blocks.running.release()
+        }
+        guard last ? blocks.anyLeft : blocks.hasPending else { return }
+        guard blocks.turn.take(waitingMS: last ? Self.lastBlocksWaitMS : 0) || last else { return }
+        defer { blocks.turn.release() }
+        drainLog()
+        for path in blocks.take(all: last) {
+            if !atLineStart { _ = [UInt8(0x0A)].withUnsafeBytes { output($0) } }
+            // As the command's output, the same as a block its run wrote itself through the log
+            // pipe: stamped (`--timestamps`), held by `--quiet`.
+            SiblingBlocks.write(path) { _ = output($0) }
+        }
     }
 
     /// After a silence of the interval: `… title · still running · 5m00s`, or with the progress
     /// in place of "still running" when it is known.
     func tick() {
+        writeBlocks()
         guard let heartbeatMS else { return }
         let now = clock.nowMS()
         guard now - lastActivityMS >= heartbeatMS else { return }

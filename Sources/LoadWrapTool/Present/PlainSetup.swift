@@ -38,7 +38,9 @@ struct PlainSetup: ModeSetup {
     }
 
     func presenter(plumbing: Plumbing, topology: Topology, sharedPipe: SharedPipe?) -> any Presenter {
-        PlainPresenter.make(context, text: text, startMS: startMS, group: group, heartbeatMS: heartbeatMS)
+        let presenter = PlainPresenter.make(context, text: text, startMS: startMS, group: group, heartbeatMS: heartbeatMS)
+        presenter.drainLog = { [weak plumbing] in plumbing?.log?.relayAvailable(maxReads: Relay.finalReads) }
+        return presenter
     }
 
     /// `--heartbeat`'s interval, or nil for `--heartbeat 0`.
@@ -62,6 +64,7 @@ extension PlainPresenter {
                     jobSummary: options.summary ? JobSummary(environment: context.environment) : nil, group: group)
         let timing = Timing(startMS: startMS, runStartMS: context.startMS, heartbeatMS: heartbeatMS,
                             stamper: options.timestamps.map(LineStamper.init))
-        return PlainPresenter(text: text, ci: ci, timing: timing, held: context.held, clock: context.clock)
+        return PlainPresenter(text: text, ci: ci, timing: timing, held: context.held, clock: context.clock,
+                              blocks: context.blocks)
     }
 }

@@ -52,6 +52,8 @@ protocol Presenter: OutputSink {
     /// A loadwrap beside this one on the same terminal is about to write there: nothing of this
     /// one's may stay on the screen until it has.
     func makeWay()
+    /// A run nested beside a sibling left its block, to be written once nothing streams.
+    func blockWaiting(pid: Int32)
 }
 
 extension Presenter {
@@ -63,6 +65,7 @@ extension Presenter {
     func signalKeyTyped() {}
     func resume() {}
     func makeWay() {}
+    func blockWaiting(pid: Int32) {}
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
     /// Where nothing of the run is drawn, as a start that failed.
     func cannotGoOn(_ message: String) { failedToStart(message) }

@@ -49,6 +49,16 @@ enum LogGroup: Equatable, Sendable {
         }
     }
 
+    /// Whether a group of this kind can open inside another: GitLab's sections are named, and
+    /// TeamCity's blocks too; GitHub's and Azure's groups do not nest (a second `::group::` ends
+    /// the first), and Buildkite's last until the next header.
+    var nests: Bool {
+        switch self {
+        case .gitlab, .teamcity: return true
+        case .github, .buildkite, .azure: return false
+        }
+    }
+
     /// `text` as a TeamCity service message value: `|` escapes `'`, `|`, `[`, `]`, CR, LF and the
     /// Unicode line breaks (TeamCity's "Service Messages", escaped values), so a title can neither
     /// end the value nor the message.

@@ -28,7 +28,8 @@ struct ModePick {
     init(_ request: ModeRequest, environment: [String: String], channel: ControlChannel?) {
         let chosen = ModeChoice.choose(request: request, stderrIsTerminal: isatty(2) == 1, environment: environment)
         if let outer = ControlClient(environment: environment) {
-            self.init(mode: .silent, upstream: Upstream(client: outer, relation: .nested))
+            self.init(mode: .silent, upstream: Upstream(client: outer, relation: .nested,
+                                                        channelPath: environment[ControlChannel.variable]))
         } else if chosen == .overlay, let terminal = TerminalDevice(fd: 2) {
             self = Self.claim(terminal, environment: environment, channel: channel)
         } else {

@@ -1,5 +1,10 @@
 import LoadWrapCore
 import LoadWrapKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What every part of one run shares, built once by `Session` before the first attempt and the
 /// same for every attempt of `--retry`. Each attempt's presenter is made from it by the code of
@@ -27,9 +32,15 @@ struct RunContext {
     let log: OutputLog?
     /// When the run's first attempt started: `--timestamps` counts from here.
     let startMS: Int
+    /// In plain mode, the blocks runs nested side by side leave for this run to write.
+    let blocks: SiblingBlocks?
+    /// Nested under a run in plain mode: this run's output, streamed or held for a block.
+    private(set) var siblingBlock: SiblingBlock?
 
-    /// Opens the `--log` file and the held output of the run picked as `pick`, starting now.
-    init(_ options: Options, pick: ModePick, environment: [String: String], clock: any TimeSource) throws(SpawnError) {
+    /// Opens the `--log` file and the held output of the run picked as `pick`, starting now;
+    /// `blocks` are those of runs nested in it side by side.
+    init(_ options: Options, pick: ModePick, environment: [String: String], clock: any TimeSource,
+         blocks: SiblingBlocks? = nil) throws(SpawnError) {
         // Opened before any attempt, so a log that cannot be written stops the run before it starts.
         log = if let path = options.logPath { try OutputLog(path: path) } else { nil }
         // `--tail` holds only where it draws its window: plain mode's log is the record, and a
@@ -41,6 +52,18 @@ struct RunContext {
         color = ColorChoice.enabled(request: options.color, environment: environment)
         history = options.historyOfRun(environment: environment)
         startMS = clock.nowMS()
+        self.blocks = blocks
+        siblingBlock = makeSiblingBlock()
+    }
+
+    /// This run's part among runs nested side by side under one in plain mode, or nil: its
+    /// block's lines are plain mode's, in a CI log group where the CI's groups nest.
+    private func makeSiblingBlock() -> SiblingBlock? {
+        let ci = options.groups ? CIService.detect(environment) : nil
+        let frame = BlockFrame(text: reportText(title: options.resolvedTitle, color: false, result: .always),
+                               group: ci?.group(name: "loadwrap_\(getpid())"))
+        return SiblingBlock.beside(pick.upstream, frame: frame,
+                                   spillDirectory: HeldOutput.temporaryDirectory(environment["TMPDIR"]))
     }
 
     /// Overlay, plain or silent.

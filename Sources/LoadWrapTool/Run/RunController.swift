@@ -61,6 +61,8 @@ final class RunController {
             case .done(let text): stopEarly(.done(message: text))
             case .makeWay: presenter.makeWay()
             case .rows(let rows): presenter.rowsChanged(rows)
+            case .titleBesideSibling(let title): presenter.titleRestored(title)  // no line: the block heads it
+            case .block(let pid): presenter.blockWaiting(pid: pid)
             }
         }
     }

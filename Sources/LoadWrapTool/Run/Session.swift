@@ -72,15 +72,24 @@ struct Session {
         let signals = try Wrapper.Signals(traits: Platform.traits)
         let policy = AttemptRunner.Policy(total: options.retries + 1, firstDelayMS: options.retryDelayMS,
                                           afterTimeout: options.retriesAfterTimeout)
-        let context = try RunContext(options, pick: pick, environment: environment, clock: clock)
+        let context = try RunContext(options, pick: pick, environment: environment, clock: clock, blocks: blocks())
         return Prepared(attempts: AttemptRunner(policy: policy, signals: signals.pipe, input: input, clock: clock),
                         signals: signals, context: context)
     }
 
-    /// Ends loadwrap as the run's last attempt ended, leaving nothing behind.
+    /// In plain mode, the turn that keeps the output of runs nested side by side apart, made
+    /// before the command starts, with the blocks they leave for this run; nil otherwise.
+    private func blocks() -> SiblingBlocks? {
+        guard pick.mode == .plain, pick.upstream == nil, let control else { return nil }
+        return SiblingBlocks(directory: control.directory)
+    }
+
+    /// Ends loadwrap as the run's last attempt ended, leaving nothing behind. The channel's
+    /// directory goes after the end lines: blocks of runs nested side by side wait in it.
     private func end(_ last: LastAttempt, history: History?) -> Never {
-        leave()
+        pick.upstream?.leave()
         last.finish()
+        control?.remove()
         pick.lock?.release()
         history?.remember(elapsedMS: last.rememberedMS, succeeded: last.succeeded)
         last.exit()
@@ -119,7 +128,7 @@ struct Session {
             presenter: stage.presenter, control: ControlHandler(title: title, upstream: pick.upstream, utf8: context.utf8),
             watches: .init(until: options.until, progress: options.progressFrom), clock: clock, startMS: startMS)
         controller.started()
-        if attempt.number == 1 { pick.upstream?.announce(title) }
+        if attempt.number == 1 { pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true) }
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS)
             controller.watch(stage.plumbing)

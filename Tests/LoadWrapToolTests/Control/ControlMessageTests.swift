@@ -21,6 +21,19 @@ import Testing
         #expect(wire(.join(pid: 7, title: "gen", before: true)) == "join\t7\tbefore\tgen\n")
     }
 
+    /// A nested run that holds its output says so, and says where its block waits, by its pid
+    /// alone: the outer makes the block's path itself, so none comes over the channel.
+    @Test func holdAndBlockRoundTrip() {
+        #expect(wire(.hold(pid: 4242)) == "hold\t4242\n")
+        #expect(wire(.block(pid: 4242)) == "block\t4242\n")
+        #expect(ControlMessage(line: "hold\t4242") == .hold(pid: 4242))
+        #expect(ControlMessage(line: "block\t4242") == .block(pid: 4242))
+        #expect(ControlMessage(line: "block\t../x") == nil)
+        #expect(ControlMessage(line: "block\t-1") == nil)
+        #expect(ControlMessage(line: "block\t0") == nil)
+        #expect(ControlMessage(line: "block") == nil)
+    }
+
     @Test func doneWithTextThatSanitisesToNothingHasNoText() {
         #expect(ControlMessage(line: "done\t\u{1B}[31m\u{07}") == .done(nil))
         #expect(ControlMessage(line: "done\t") == .done(nil))

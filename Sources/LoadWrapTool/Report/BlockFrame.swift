@@ -1,0 +1,39 @@
+/// The lines around a block of a nested loadwrap's held output (`SiblingBlock`): its start line,
+/// or a CI log group opened with it, before the output; the group's end and its end line after,
+/// the same texts plain mode writes for a run of its own. Every line of loadwrap's has its CI
+/// commands broken (`CommandBreak`), so a title cannot forge one.
+struct BlockFrame {
+    /// The run's texts (title, marks, `--success`/`--failure`, `--result`), without colour.
+    var text: ReportText
+    /// The group the block goes in, or nil: none where the CI has no groups, or where its groups
+    /// cannot hold another (`LogGroup.nests`): the block is inside the outer run's group already.
+    var group: LogGroup?
+
+    /// The frame of a run titled by `text`, in `group` when it nests.
+    init(text: ReportText, group: LogGroup?) {
+        self.text = text
+        self.group = group.flatMap { $0.nests ? $0 : nil }
+    }
+
+    /// The start line, or the group's opening with it as its header.
+    func header(unixTime: Int) -> String {
+        guard let group else { return startLine }
+        return group.open(header: String(startLine.dropLast()), unixTime: unixTime)
+    }
+
+    /// The group's end, then the end line.
+    func footer(_ outcome: Outcome, elapsedMS: Int, unixTime: Int) -> String {
+        let close = group?.close(header: String(startLine.dropLast()), failed: !outcome.succeeded, unixTime: unixTime)
+        return (close ?? "") + endLine(outcome, elapsedMS: elapsedMS)
+    }
+
+    /// The end line alone (empty when `--result` wants none): a run that streamed from its start,
+    /// headed by the outer's line, ends with it when others were held beside it.
+    func endLine(_ outcome: Outcome, elapsedMS: Int) -> String {
+        text.end(outcome, elapsedMS: elapsedMS).map(CommandBreak.apply) ?? ""
+    }
+
+    private var startLine: String {
+        CommandBreak.apply(text.lines.start(text.title))
+    }
+}
