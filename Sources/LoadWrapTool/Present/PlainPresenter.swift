@@ -36,6 +36,9 @@ final class PlainPresenter: Presenter {
     private var lastActivityMS: Int
     /// The title now (`loadwrap say` changes it), for progress and heartbeat lines.
     private var currentTitle: String
+    /// The titles of the steps running side by side under this run, if any: heartbeat and progress
+    /// lines name them, `… build (step a, step b) · still running · 5m00s`.
+    private var runningSteps: [String] = []
     /// When the command started: progress and heartbeat lines say the time since.
     private let startMS: Int
     /// When the run's first attempt started: `--timestamps` counts from here across every attempt,
@@ -109,6 +112,16 @@ final class PlainPresenter: Presenter {
     /// A nested run ended: no line, but later progress and heartbeat lines name the run again.
     func titleRestored(_ title: String) {
         currentTitle = title
+    }
+
+    /// Steps started or ended side by side: no line, but the next heartbeat names those running.
+    func rowsChanged(_ rows: [SiblingRow]) {
+        runningSteps = rows.map(\.title)
+    }
+
+    /// The title, and the steps running side by side under it.
+    private var titleWithSteps: String {
+        runningSteps.isEmpty ? currentTitle : "\(currentTitle) (\(runningSteps.joined(by: ", ")))"
     }
 
     /// A line when the value reaches another tenth (or goes back below one): a CI log gets at most
@@ -214,11 +227,11 @@ final class PlainPresenter: Presenter {
         let now = clock.nowMS()
         guard now - lastActivityMS >= heartbeatMS else { return }
         if let progress { return writeProgress(progress) }
-        write(text.lines.heartbeat(currentTitle, elapsedMS: now - startMS))
+        write(text.lines.heartbeat(titleWithSteps, elapsedMS: now - startMS))
     }
 
     private func writeProgress(_ progress: LoadProgress) {
-        write(text.lines.progress(currentTitle, figures: progress.figures, elapsedMS: clock.nowMS() - startMS))
+        write(text.lines.progress(titleWithSteps, figures: progress.figures, elapsedMS: clock.nowMS() - startMS))
     }
 
     /// The CI's error annotation of a failed run, unless `--no-annotate`.

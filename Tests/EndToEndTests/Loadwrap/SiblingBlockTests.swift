@@ -163,6 +163,28 @@ import Testing
             == ["::group::▸ build", "▸ build › step a", "a 1", "a 2", "a 3", "::endgroup::", "✔ build · T"])
     }
 
+    /// A silent log while two steps wait: the heartbeat names both.
+    @Test func theHeartbeatNamesTheStepsRunning() throws {
+        let steps = Steps()
+        defer { TestDirectory.remove(steps.directory) }
+        try steps.gates(["a", "b"])
+        let script = """
+            \(steps.command("a", exit: 0)) &
+            \(steps.awaitStart("a"))
+            \(steps.command("b", exit: 0)) &
+            wait
+            """
+        let session = try steps.session(script, options: "--heartbeat 1s", environment: ["GITHUB_ACTIONS": "true"])
+        defer { session.terminate() }
+        try #require(Loadwrap.waitUntil { steps.started("a") && steps.started("b") }, "the steps did not start")
+        #expect(session.waitForPipe(1) { Self.contains($0, "still running") }, "no heartbeat")
+        let heartbeat = Self.lines(session.pipeOutput(1)).first { $0.contains("still running") }
+        #expect(heartbeat == "… build (step a, step b) · still running · T", "\(heartbeat ?? "")")
+        steps.release("a")
+        steps.release("b")
+        #expect(session.waitForExit() == .exited(0))
+    }
+
     /// SIGTERM to the outer while every step waits: the script passes it on (as make does); a, which
     /// streamed, ends with its end line, and the held steps' blocks, with theirs, are in the log
     /// before the outer's.
