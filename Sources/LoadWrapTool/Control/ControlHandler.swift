@@ -68,7 +68,10 @@ final class ControlHandler {
         case .pop(let pid):
             holding.remove(pid)
             effects.append(.title(titles.display(utf8: utf8), restored: true))
-        case .push(let pid, _, _) where holding.contains(pid): effects.append(.titleBesideSibling(titles.display(utf8: utf8)))
+        case .push(let pid, let parent, _) where holding.contains(pid) || holding.contains(parent):
+            // A run nested in a held step: its output is held with that step's, and so is its start.
+            holding.insert(pid)
+            effects.append(.titleBesideSibling(titles.display(utf8: utf8)))
         case .say, .push, .join, .peer: effects.append(.title(titles.display(utf8: utf8), restored: false))
         default: break
         }
