@@ -1,0 +1,63 @@
+import CLoadWrap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The signals the runner of several commands catches, and what it does with them. It leaves
+/// job control alone (SIGTSTP, SIGCONT, SIGWINCH stay at their defaults): it shares its group with
+/// the inners, so a stop or a resize reaches them all from the terminal or the loadwrap above.
+struct JobSignals {
+    /// A death to collect, and the signals that end a run.
+    static let caught = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+
+    /// Deliveries, as bytes on a pipe.
+    let pipe: SignalPipe
+    /// Whether the runner leads its process group: then whatever signals it, from the loadwrap
+    /// above or the terminal, signals the group, and so the inners, already.
+    let leadsGroup = getpgrp() == getpid()
+
+    /// Catches `caught`; ignores SIGPIPE, as loadwrap does while its command runs, so a vanished
+    /// reader of the prefixed lines cannot end the runner before its commands.
+    init() throws(SpawnError) {
+        pipe = try SignalPipe(catching: Self.caught, traits: Platform.traits)
+        let ignoredPipe = lw_signal_is_ignored(SIGPIPE) != 0
+        signal(SIGPIPE, SIG_IGN)
+        defaultInInners = pipe.caught + (ignoredPipe ? [] : [SIGPIPE])
+    }
+
+    /// What the inners get back at their default action: what the runner catches, and SIGPIPE
+    /// unless it was ignored when the runner started.
+    let defaultInInners: [Int32]
+
+    /// Passes a signal that ends the run to the inners, unless they already got it: only one sent
+    /// to the runner alone by a process, while it does not lead its group (loadwrap's own rule
+    /// for a command in its group: `Wrapper.forward`).
+    func forward(_ delivery: SignalPipe.Delivery, to inners: Dictionary<pid_t, Int>.Keys) {
+        guard delivery.sentByProcess && !leadsGroup else { return }
+        for inner in inners { kill(inner, delivery.signo) }
+    }
+
+    /// `--fail-fast`'s SIGTERM to one inner's command and all it started (not to the inner, which
+    /// ends as its command does); to the inner itself when it has not started its command yet.
+    /// SIGCONT after it wakes a stopped one to act on it, as `Wrapper.signalTree` does.
+    static func terminate(_ inner: pid_t) {
+        let below = ProcessTree.descendants(of: inner)
+        for pid in below.isEmpty ? [inner] : below {
+            kill(pid, SIGTERM)
+            kill(pid, SIGCONT)
+        }
+    }
+}
+
+extension JobRunner {
+    /// Acts on one signal delivered to the runner: a death is collected; a signal that ends the
+    /// run starts nothing more, and reaches the inners (`JobSignals.forward`).
+    func handle(_ delivery: SignalPipe.Delivery, signals: JobSignals) {
+        guard delivery.signo != SIGCHLD else { return reap() }
+        waiting.removeAll()
+        reportWaiting()
+        signals.forward(delivery, to: running.keys)
+    }
+}
