@@ -118,7 +118,7 @@ struct OptionSpec: Sendable {
             help: "End the command and everything it started after this long (SIGTERM); exit 124. 0 is no limit."),
         OptionSpec(
             id: .killAfter, long: "--kill-after", short: nil, valueName: "duration",
-            help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s).",
+            help: "After the SIGTERM of --timeout or --fail-fast, wait this long, then SIGKILL (default: 5s).",
             environment: "LOADWRAP_KILL_AFTER"),
         OptionSpec(
             id: .retry, long: "--retry", short: nil, valueName: "count",
@@ -138,7 +138,7 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .command, long: "--command", short: "c", valueName: "command",
             help: "Run this shell command line, as sh -c does; given more than once, the commands run at once"
-                + " and loadwrap fails as the first of them to fail (docs/several.md)."),
+                + " and loadwrap fails as the first of them to fail."),
         OptionSpec(
             id: .name, long: "--name", short: nil, valueName: "name",
             help: "Name the -c that follows: its title and line prefix (default: its first word, made unique with -2, -3)."),
