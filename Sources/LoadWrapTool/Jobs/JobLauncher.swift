@@ -15,6 +15,9 @@ struct JobLauncher {
     private let input: Int32
     /// The runner's signals, which the inners get back at their defaults, with its original mask.
     private let signals: JobSignals
+    /// The commands' labelled lines on the terminal, or nil: their output then goes where the
+    /// runner's does, untouched.
+    let terminal: JobTerminal?
 
     /// Finds the executable and opens `/dev/null`; throws when either cannot be had (125).
     init(plan: JobPlan, signals: JobSignals) throws(SpawnError) {
@@ -24,13 +27,25 @@ struct JobLauncher {
         let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .failed("/dev/null", reason: String(cString: strerror(errno))) }
         (self.plan, self.executable, self.input, self.signals) = (plan, executable, input, signals)
+        terminal = JobTerminal(plan: plan)
     }
 
-    /// Starts `job`'s inner loadwrap in the runner's group; returns its pid.
-    func start(_ job: JobPlan.Job) throws(SpawnError) -> pid_t {
+    /// Starts job `index`'s inner loadwrap in the runner's group, on a pseudo-terminal of its own
+    /// when the lines are labelled; returns its pid.
+    func start(_ index: Int) throws(SpawnError) -> pid_t {
+        var redirections = [Spawner.Redirection(fd: input, streams: [0])]
+        let relay = try terminal?.open(index)
+        if let relay { redirections.append(relay.1) }
         let setup = Spawner.Setup(
-            redirections: [Spawner.Redirection(fd: input, streams: [0])], group: .loadwrapsGroup,
+            redirections: redirections, group: .loadwrapsGroup,
             defaultSignals: signals.defaultInInners, signalMask: signals.pipe.originalMask)
-        return try Spawner.spawn([executable] + plan.innerArguments(job), setup)
+        do {
+            let pid = try Spawner.spawn([executable] + plan.innerArguments(plan.jobs[index]), setup)
+            if let relay { terminal?.started(pid, on: relay.0, index: index) }
+            return pid
+        } catch {
+            relay.map { JobTerminal.discard($0.0) }
+            throw error
+        }
     }
 }

@@ -54,9 +54,11 @@ final class JobRunner {
             exit(error.exitCode)
         }
         Platform.becomeSubreaper()
-        let loop = EventLoop(sources: [ReadableSource(fd: signals.pipe.readFD) { [unowned self] in
+        let signalSource = ReadableSource(fd: signals.pipe.readFD) { [unowned self] in
             signals.pipe.drain().forEach { handle($0, signals: signals) }
-        }])
+        }
+        let outputs: [any EventSource] = launcher?.terminal.map { [$0] } ?? []
+        let loop = EventLoop(sources: [signalSource] + outputs)
         startWaiting()
         while !running.isEmpty {
             do {
@@ -75,7 +77,7 @@ final class JobRunner {
         while running.count < plan.limit, !waiting.isEmpty, let launcher {
             let index = waiting.removeFirst()
             do {
-                running[try launcher.start(plan.jobs[index])] = index
+                running[try launcher.start(index)] = index
             } catch {
                 StandardStreams.err(error.message + "\n")
                 record(.exited(error.exitCode))
@@ -96,6 +98,7 @@ final class JobRunner {
     /// Notes how an inner ended; the first failure is the run's, and with `--fail-fast` ends the rest.
     func ended(_ pid: pid_t, _ end: ChildEnd) {
         guard running.removeValue(forKey: pid) != nil else { return }  // an orphan adopted as subreaper
+        launcher?.terminal?.ended(pid)
         record(end)
         startWaiting()
     }
@@ -122,6 +125,11 @@ final class JobRunner {
         self.killAtMS = nil
         let everything = Array(running.keys) + ProcessTree.descendants(of: getpid())
         for pid in everything { kill(pid, SIGKILL) }
+    }
+
+    /// The terminal was resized: so are the commands' own terminals.
+    func resized() {
+        launcher?.terminal?.resized()
     }
 
     /// Collects every inner that ended, and orphans adopted as subreaper.

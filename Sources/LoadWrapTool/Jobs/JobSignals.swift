@@ -6,11 +6,11 @@ import Darwin
 #endif
 
 /// The signals the runner of several commands catches, and what it does with them. It leaves
-/// job control alone (SIGTSTP, SIGCONT, SIGWINCH stay at their defaults): it shares its group with
-/// the inners, so a stop or a resize reaches them all from the terminal or the loadwrap above.
+/// job control alone (SIGTSTP and SIGCONT stay at their defaults): it shares its group with the
+/// inners, so a stop reaches them all from the terminal or the loadwrap above.
 struct JobSignals {
-    /// A death to collect, and the signals that end a run.
-    static let caught = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+    /// A death to collect, a resize for the commands' own terminals, and the signals that end a run.
+    static let caught = [SIGCHLD, SIGWINCH, SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
     /// Deliveries, as bytes on a pipe.
     let pipe: SignalPipe
@@ -52,10 +52,15 @@ struct JobSignals {
 }
 
 extension JobRunner {
-    /// Acts on one signal delivered to the runner: a death is collected; a signal that ends the
-    /// run starts nothing more, and reaches the inners (`JobSignals.forward`).
+    /// Acts on one signal delivered to the runner: a death is collected; a resize reaches the
+    /// commands' own terminals; a signal that ends the run starts nothing more, and reaches the
+    /// inners (`JobSignals.forward`).
     func handle(_ delivery: SignalPipe.Delivery, signals: JobSignals) {
-        guard delivery.signo != SIGCHLD else { return reap() }
+        switch delivery.signo {
+        case SIGCHLD: return reap()
+        case SIGWINCH: return resized()
+        default: break
+        }
         waiting.removeAll()
         reportWaiting()
         signals.forward(delivery, to: running.keys)
