@@ -65,9 +65,11 @@ struct JobPlan: Equatable, Sendable {
         (self.prefix, self.color, self.quiet, self.title) = (prefix, color, quiet, title)
     }
 
-    /// The inner loadwrap that runs `job`: titled, quiet when asked, the line in `/bin/sh -c`.
+    /// The inner loadwrap that runs `job`: titled, quiet when asked, the line in `/bin/sh -c`. The
+    /// title is attached to its option: a separate word starting with `-` would be taken for an
+    /// option, and the title of `-c '-x'` is `-x`.
     func innerArguments(_ job: Job) -> [String] {
-        ["-t", job.title] + (quiet ? ["--quiet"] : []) + ["--", ShellCommand.shell, "-c", job.line]
+        ["--title=" + job.title] + (quiet ? ["--quiet"] : []) + ["--", ShellCommand.shell, "-c", job.line]
     }
 
     private static func flag(_ value: Bool) -> String { value ? "1" : "0" }

@@ -50,6 +50,20 @@ import Testing
         #expect(run.termination == .exited(127))
     }
 
+    @Test func aNameStartingWithADashIsNoOptionOfTheInnerLoadwrap() throws {
+        let (run, _) = try self.run(["--name=-n", "-c", "true", "-c", "exit 4"])
+        #expect(run.termination == .exited(4))
+    }
+
+    @Test func quietShowsOnlyTheFailingCommandsOutput() throws {
+        let run = try PtySession.run(
+            Loadwrap.command(["--quiet", "--name", "ok", "-c", "echo hidden-ok", "--name", "bad", "-c", "echo shown-fail; exit 3"]),
+            environment: ["NO_COLOR": "1"])
+        #expect(run.termination == .exited(3))
+        let text = Loadwrap.text(run.output)
+        #expect(text.contains("bad | shown-fail\n") && !text.contains("hidden-ok"), "\(text.debugDescription)")
+    }
+
     @Test func aSignalDeathIsReraised() throws {
         let (run, _) = try self.run(["-c", "kill -TERM $$", "-c", "true"])
         #expect(run.termination == .signaled(SIGTERM))

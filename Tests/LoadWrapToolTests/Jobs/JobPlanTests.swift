@@ -23,10 +23,10 @@ import Testing
 
     @Test func innersRunTheLineInTheShellTitledAndQuietAsAsked() {
         let job = Self.plan.jobs[1]
-        #expect(Self.plan.innerArguments(job) == ["-t", "tests", "--quiet", "--", "/bin/sh", "-c", "npm test -- --watch=false"])
+        #expect(Self.plan.innerArguments(job) == ["--title=tests", "--quiet", "--", "/bin/sh", "-c", "npm test -- --watch=false"])
         var loud = Self.plan
         loud.quiet = false
-        #expect(loud.innerArguments(job) == ["-t", "tests", "--", "/bin/sh", "-c", "npm test -- --watch=false"])
+        #expect(loud.innerArguments(job) == ["--title=tests", "--", "/bin/sh", "-c", "npm test -- --watch=false"])
     }
 
     @Test func severalCommandsMakeTheRunnerTheCommand() throws {
