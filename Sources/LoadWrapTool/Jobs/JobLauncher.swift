@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Starts one inner loadwrap per command: this very executable, `-t TITLE [--quiet] -- /bin/sh -c
+/// Starts one inner loadwrap per command: this very executable, `--title=TITLE [--quiet] -- /bin/sh -c
 /// LINE`, with `/dev/null` for input, as no one command of several can have the keyboard.
 struct JobLauncher {
     /// What the inners run.

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The runner of several `-c` commands: the command of the loadwrap that shows them. It starts an
-/// inner loadwrap per command, up to `--jobs` at once, each `loadwrap -t TITLE -- /bin/sh -c LINE`
+/// inner loadwrap per command, up to `--jobs` at once, each `loadwrap --title=TITLE -- /bin/sh -c LINE`
 /// with `/dev/null` for input; they inherit the shower's control channel and report to it as
 /// siblings. It waits for them, keeps the first failure in time, applies `--fail-fast`, and ends
 /// as that command ended, so the loadwrap above ends so too.
