@@ -33,6 +33,14 @@ package struct LinePrefixer {
         label = (color.map { Array("\u{1B}[\($0)m".utf8) + text + Array("\u{1B}[39m".utf8) } ?? text) + [0x20]
     }
 
+    /// `names` padded with spaces to the widest on a terminal, so that the lines after them
+    /// start in one column.
+    package static func padded(_ names: [String]) -> [String] {
+        let widths = names.map(DisplayWidth.of)
+        let widest = widths.max() ?? 0
+        return zip(names, widths).map { $0 + String(repeating: " ", count: widest - $1) }
+    }
+
     /// The bytes to write for `chunk`: the command's bytes with the labels, less a tail held back.
     package mutating func feed(_ chunk: some Sequence<UInt8>) -> [UInt8] {
         var output = pending

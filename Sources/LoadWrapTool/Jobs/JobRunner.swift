@@ -1,5 +1,3 @@
-import CLoadWrap
-import LoadWrapKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -38,12 +38,11 @@ final class JobTerminal: EventSource {
     /// `--no-prefix` asked for none: the inners then write where the runner does, untouched.
     init?(plan: JobPlan) {
         guard plan.prefix, let terminal = TerminalDevice(fd: 2) else { return nil }
-        let width = plan.jobs.map(\.name.count).max() ?? 0
-        labels = plan.jobs.enumerated().map { index, job in
-            let padded = job.name + String(repeating: " ", count: width - job.name.count)
-            return LinePrefixer(name: padded, color: plan.color ? Self.colors[index % Self.colors.count] : nil)
+        let names = LinePrefixer.padded(plan.jobs.map(\.name))
+        labels = names.enumerated().map { index, name in
+            LinePrefixer(name: name, color: plan.color ? Self.colors[index % Self.colors.count] : nil)
         }
-        labelWidth = width + 3
+        labelWidth = (names.first.map(DisplayWidth.of) ?? 0) + 3
         self.terminal = terminal
         streams = (terminal.isSameDevice(as: 1) ? [1] : []) + [2]
     }

@@ -62,4 +62,9 @@ import Testing
         #expect(prefixer.finish() == bytes("\u{1B}]0;unterminated"))
         #expect(prefixer.finish() == [])
     }
+
+    @Test func namesArePaddedToTheWidestOnTheTerminal() {
+        #expect(LinePrefixer.padded(["make", "npm", "日本"]) == ["make", "npm ", "日本"])
+        #expect(LinePrefixer.padded(["a", "日本"]) == ["a   ", "日本"])
+    }
 }
