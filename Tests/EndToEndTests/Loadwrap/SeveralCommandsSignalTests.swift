@@ -33,9 +33,13 @@ import Testing
         }
     }
 
-    @Test func sigtermToLoadwrapReachesEachCommandOnce() throws {
+    /// On a terminal the runner leads a process group, which the loadwrap above signals; with
+    /// stderr a pipe (plain mode) it shares that loadwrap's group and passes the signal on itself.
+    @Test(arguments: [false, true])
+    func sigtermToLoadwrapReachesEachCommandOnce(plain: Bool) throws {
         let dir = TestDirectory.make()
-        let session = try PtySession(Loadwrap.command(["-c", trapping("a", in: dir), "-c", trapping("b", in: dir)]))
+        let session = try PtySession(Loadwrap.command(["-c", trapping("a", in: dir), "-c", trapping("b", in: dir)]),
+                                     stderr: plain ? .pipe : .pty)
         defer { session.terminate() }
         #expect(waitForFiles(["\(dir)/a.sleep", "\(dir)/b.sleep"]), "the commands did not start")
         session.kill(SIGTERM)
