@@ -86,6 +86,14 @@ package struct LinePrefixer {
             output.append(byte)
             return
         }
+        if continuationsDue > 0 {
+            if (0x80...0xBF).contains(byte) {
+                continuationsDue -= 1
+                output.append(byte)
+                return
+            }
+            continuationsDue = 0  // a character cut short is over
+        }
         switch byte {
         case 0x1B:
             parser.start()
@@ -95,14 +103,10 @@ package struct LinePrefixer {
         case 0x0D:
             atLineStart = true
         case 0x09, 0x20...0x7E, 0x80...0xFF:
-            if continuationsDue > 0 && (0x80...0xBF).contains(byte) {
-                continuationsDue -= 1
-            } else {
-                continuationsDue = Self.continuations(after: byte)
-                if atLineStart { writeLabel(into: &output) }
-            }
+            continuationsDue = Self.continuations(after: byte)
+            if atLineStart { writeLabel(into: &output) }
         default:
-            continuationsDue = 0  // other controls: no label; a character cut short is over
+            break  // other controls take no label
         }
         output.append(byte)
     }

@@ -30,6 +30,12 @@ import Testing
         #expect(prefixer.feed([0xAC]) == label + [0xE2, 0x82, 0xAC])
     }
 
+    @Test func aCharacterCutShortHoldsNothingBack() {
+        var prefixer = LinePrefixer(name: "web", color: nil)
+        #expect(prefixer.feed([0xC3, 0x0A, 0x78]) == label + [0xC3, 0x0A] + label + [0x78])
+        #expect(prefixer.feed([0xE2, 0x82, 0x1B, 0x5B, 0x6D]) == [0xE2, 0x82, 0x1B, 0x5B, 0x6D])
+    }
+
     @Test func aSequenceSplitAcrossChunksIsHeldWholeAndItsColourKept() {
         var prefixer = LinePrefixer(name: "web", color: nil)
         #expect(prefixer.feed(bytes("\u{1B}[3")) == [])
