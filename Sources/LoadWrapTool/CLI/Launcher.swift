@@ -43,7 +43,8 @@ package enum Launcher {
         }
         let environment = ProcessEnvironment.snapshot
         let color = ColorChoice.enabled(request: options.color, environment: environment)
-        Session(options.runningJobs(executable: executable, color: color), environment: environment).run()
+        let overlay = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment) == .overlay
+        Session(options.runningJobs(executable: executable, color: color, overlay: overlay), environment: environment).run()
     }
 
     /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its

@@ -41,5 +41,10 @@ import Testing
         let text = String(decoding: run.stdout + run.stderr, as: UTF8.self)
         #expect(text.contains("first\n") && text.contains("second\n"), "\(text.debugDescription)")
         #expect(!text.contains("one |"), "\(text.debugDescription)")
+        // Plain mode asked for on a terminal, writing straight to it (no heartbeat to watch for).
+        let asked = try PtySession.run(Loadwrap.command(["--mode", "plain", "--heartbeat", "0"] + commands))
+        #expect(asked.termination == .exited(0))
+        let screen = Loadwrap.text(asked.output)
+        #expect(screen.contains("first\n") && !screen.contains("one |"), "\(screen.debugDescription)")
     }
 }

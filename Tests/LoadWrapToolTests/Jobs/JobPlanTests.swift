@@ -33,7 +33,8 @@ import Testing
         guard case .run(let options) = try ArgumentParser.parse(
             ["--tail", "-j", "5", "--fail-fast", "--name", "build", "-c", "swift build", "-c", "make", "-c", "make"])
         else { Issue.record("not a run"); return }
-        let outer = options.runningJobs(executable: "/bin/loadwrap", color: false)
+        #expect(JobPlan(arguments: Array(options.runningJobs(executable: "/x", color: true, overlay: false).command.dropFirst(2)))?.prefix == false)
+        let outer = options.runningJobs(executable: "/bin/loadwrap", color: false, overlay: true)
         #expect(outer.title == "3 commands")
         #expect(outer.tailLines == nil && !outer.quiet)
         #expect(Array(outer.command.prefix(2)) == ["/bin/loadwrap", JobPlan.verb])
