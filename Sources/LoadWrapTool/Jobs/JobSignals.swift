@@ -12,11 +12,20 @@ struct JobSignals {
     /// A death to collect, a resize for the commands' own terminals, and the signals that end a run.
     static let caught = [SIGCHLD, SIGWINCH, SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
+    /// Internal, set by the runner for its inners while it leads the process group they share
+    /// with their commands: the loadwrap above then signals that whole group (`Wrapper.forward`),
+    /// so an inner passing the signal on would give its command a second one. Not a user setting.
+    static let groupVariable = "LOADWRAP_INTERNAL_GROUP_SIGNALED"
+
+    /// Whether this loadwrap is such an inner: what a process sends it, its command has too.
+    static let groupSignaled = getenv(groupVariable).map { String(cString: $0) == "1" } == true
+
     /// Deliveries, as bytes on a pipe.
     let pipe: SignalPipe
-    /// Whether the runner leads its process group: then whatever signals it, from the loadwrap
-    /// above or the terminal, signals the group, and so the inners, already.
-    let leadsGroup = getpgrp() == getpid()
+    /// Whether what signals the runner, from the loadwrap above or the terminal, signals the
+    /// inners too: the runner leads its process group, which the loadwrap above signals whole, or
+    /// it is itself in a group signalled whole (`groupSignaled`).
+    let groupSignaled = getpgrp() == getpid() || Self.groupSignaled
 
     /// Catches `caught`; ignores SIGPIPE, as loadwrap does while its command runs, so a vanished
     /// reader of the prefixed lines cannot end the runner before its commands.
@@ -31,11 +40,11 @@ struct JobSignals {
     /// unless it was ignored when the runner started.
     let defaultInInners: [Int32]
 
-    /// Passes a signal that ends the run to the inners, unless they already got it: only one sent
-    /// to the runner alone by a process, while it does not lead its group (loadwrap's own rule
-    /// for a command in its group: `Wrapper.forward`).
+    /// Passes a signal that ends the run to the inners, unless they already got it: only one a
+    /// process sent to the runner alone (loadwrap's own rule for a command in its group:
+    /// `Wrapper.forward`).
     func forward(_ delivery: SignalPipe.Delivery, to inners: Dictionary<pid_t, Int>.Keys) {
-        guard delivery.sentByProcess && !leadsGroup else { return }
+        guard delivery.sentByProcess && !groupSignaled else { return }
         for inner in inners { kill(inner, delivery.signo) }
     }
 
