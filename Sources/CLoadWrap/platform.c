@@ -15,6 +15,7 @@
 #include <unistd.h>
 #if defined(__APPLE__)
 #include <libproc.h>
+#include <mach-o/dyld.h> /* _NSGetExecutablePath */
 #include <sys/param.h> /* NODEV, MAXPATHLEN */
 #else
 #include <dirent.h>
@@ -73,6 +74,27 @@ int lw_reopen_nonblocking(int fd) {
     (void)fd;
     errno = ENOTSUP;
     return -1;
+#endif
+}
+
+int lw_executable_path(char *path, size_t size) {
+#if defined(__APPLE__)
+    /* _NSGetExecutablePath may give a path through symbolic links or with "..": dyld(3) says to
+       pass it to realpath(3). It fails with -1 when the buffer is too small. */
+    char found[MAXPATHLEN];
+    uint32_t length = sizeof found;
+    char resolved[MAXPATHLEN];
+    if (_NSGetExecutablePath(found, &length) != 0 || !realpath(found, resolved)) return -1;
+    if (strlen(resolved) >= size) return -1;
+    strcpy(path, resolved);
+    return 0;
+#else
+    /* The kernel's link to the running executable, valid even when argv[0] is a bare name found
+       on PATH (proc(5)); readlink does not terminate the text, and fills a buffer it cut short. */
+    ssize_t length = readlink("/proc/self/exe", path, size);
+    if (length <= 0 || (size_t)length >= size) return -1;
+    path[length] = '\0';
+    return 0;
 #endif
 }
 

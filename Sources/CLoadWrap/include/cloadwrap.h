@@ -126,6 +126,11 @@ const char *lw_memory_directory(void);
 /// (Linux: `/proc/self/fd/N`); -1 where that cannot be done (Darwin), or on error.
 int lw_reopen_nonblocking(int fd);
 
+/// Writes the absolute path of loadwrap's own executable to `path` (Linux: readlink of
+/// /proc/self/exe, proc(5); Darwin: _NSGetExecutablePath then realpath, dyld(3)); returns 0, or -1
+/// when it cannot be told or does not fit.
+int lw_executable_path(char *path, size_t size);
+
 /// Runs `body(context)` on a new detached thread started with every signal blocked; 0, or -1
 /// when no thread could be made.
 int lw_start_thread(void *(*body)(void *), void *context);

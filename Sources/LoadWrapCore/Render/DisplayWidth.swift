@@ -16,7 +16,7 @@ package enum DisplayWidth {
     }
 
     /// The number of columns `string` takes, summed over its grapheme clusters.
-    static func of(_ string: String) -> Int {
+    package static func of(_ string: String) -> Int {
         string.reduce(0) { $0 + of(cluster: $1) }
     }
 

@@ -27,15 +27,19 @@ enum ArgumentParser {
         if let verb = arguments.first.flatMap(Verb.named) {
             return try self.verb(verb.id, Array(arguments.dropFirst()))
         }
+        if arguments.first == JobPlan.verb { return try runner(Array(arguments.dropFirst())) }
         var options = Options(command: [])
         var given: [OptionSpec.ID] = []
+        var name: String?  // a `--name` waiting for its `-c`
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let word = arguments[index]
             if word == "--" {
+                try checkAlone(options, name: name)
                 return try run(options, command: arguments[(index + 1)...], given: given, environment: environment)
             }
             guard let option = try split(word) else {
+                try checkAlone(options, name: name)
                 return try run(options, command: arguments[index...], given: given, environment: environment)
             }
             index += 1
@@ -54,12 +58,34 @@ enum ArgumentParser {
             } else if option.attached != nil {
                 throw .unexpectedValue(option: option.name)
             }
-            if let done = try apply(option.spec.id, name: option.name, value: value, to: &options) {
-                return done
+            switch option.spec.id {
+            case .name:
+                name = Sanitizer.sanitize(value ?? "")
+            case .command:
+                options.commands.append(ShellCommand(line: value ?? "", name: name))
+                name = nil
+            default:
+                if let done = try apply(option.spec.id, name: option.name, value: value, to: &options) {
+                    return done
+                }
             }
             given.append(option.spec.id)
         }
-        throw .missingCommand
+        guard name == nil else { throw .nameWithoutCommand }
+        guard !options.commands.isEmpty else { throw .missingCommand }
+        return try run(options, command: [], given: given, environment: environment)
+    }
+
+    /// Before a command after the options: no `-c` and no `--name` may have come.
+    private static func checkAlone(_ options: Options, name: String?) throws(UsageError) {
+        guard options.commands.isEmpty else { throw .commandBesideCommandOption }
+        guard name == nil else { throw .nameWithoutCommand }
+    }
+
+    /// The job runner's own arguments (`JobPlan.arguments`), which only loadwrap itself writes.
+    private static func runner(_ words: [String]) throws(UsageError) -> Invocation {
+        guard let plan = JobPlan(arguments: words) else { throw .missingCommand }
+        return .runJobs(plan)
     }
 
     /// Whether `word` would be read as an option; a lone `-` is an ordinary word (often "stdin").
@@ -133,6 +159,10 @@ enum ArgumentParser {
         case .progressFrom:
             options.progressFrom = try pattern(option: name) { () throws(PatternError) in try ProgressPattern(text) }
         case .noHistory: options.history = false
+        case .jobs: options.jobs = try count(text, option: name, most: mostJobs, of: "commands at once", least: 1)
+        case .failFast: options.failFast = true
+        case .noPrefix: options.prefix = false
+        case .command, .name: break  // paired in `parse`: a name belongs to the `-c` after it
         case .progressClear, .progressUnit, .historyClear:
             throw unknownOption(name)  // a verb's own: not in `all`, so `split` never gives it
         }
@@ -198,12 +228,16 @@ enum ArgumentParser {
     }
 
     /// A whole number from 0 to `most`, or an error naming what it counts.
-    private static func count(_ value: String, option: String, most: Int, of what: String) throws(UsageError) -> Int {
-        guard let count = Int(value), (0...most).contains(count) else {
-            throw .invalidValue(value, option: option, accepted: ["a number of \(what) from 0 to \(most)"])
+    private static func count(_ value: String, option: String, most: Int, of what: String, least: Int = 0)
+        throws(UsageError) -> Int {
+        guard let count = Int(value), (least...most).contains(count) else {
+            throw .invalidValue(value, option: option, accepted: ["a number of \(what) from \(least) to \(most)"])
         }
         return count
     }
+
+    /// More commands at once than a machine has processes to spare: a typo, not a plan.
+    static let mostJobs = 1_000
 
     /// More retries than a flaky step deserves: past this, the step is broken, not flaky.
     static let mostRetries = 100
@@ -231,7 +265,7 @@ enum ArgumentParser {
     private static func run(
         _ options: Options, command: ArraySlice<String>, given: [OptionSpec.ID], environment: () -> [String: String]
     ) throws(UsageError) -> Invocation {
-        guard !command.isEmpty else { throw .missingCommand }
+        guard !command.isEmpty || !options.commands.isEmpty else { throw .missingCommand }
         var options = options
         let environment = environment()
         for spec in OptionSpec.all {
@@ -247,6 +281,7 @@ enum ArgumentParser {
             }
         }
         options.command = Array(command)
+        if options.commands.count == 1 { options.runAlone() }
         return .run(options)
     }
 }

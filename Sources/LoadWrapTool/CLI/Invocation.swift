@@ -22,4 +22,6 @@ enum Invocation: Equatable, Sendable {
     case progress(LoadProgress?)
     /// `loadwrap history --clear`: forget every remembered run, exit 0.
     case clearHistory
+    /// Run several `-c` commands as the runner under the loadwrap that shows them (`JobPlan`).
+    case runJobs(JobPlan)
 }

@@ -23,13 +23,28 @@ package enum Launcher {
         case .listSpinners: StandardStreams.out(SpinnerList.render())
         case .manual: StandardStreams.out(ManualPage.render())
         case .completions(let shell): StandardStreams.out(shell.script())
+        case .run(let options) where options.commands.count > 1: runJobs(options)
         case .run(let options): Session(options, environment: ProcessEnvironment.snapshot).run()
+        case .runJobs(let plan): JobRunner(plan, environment: ProcessEnvironment.snapshot).run()
         case .say(let text): talkBack(.say(text))
         case .done(let text): talkBack(.done(text))
         case .progress(let value): talkBack(.progress(value))
         case .clearHistory: HistoryStore(environment: ProcessEnvironment.snapshot)?.clear()
         }
         exit(0)
+    }
+
+    /// Several `-c`: runs loadwrap itself as the runner of the commands (`JobPlan`), found by the
+    /// kernel's path to this executable; without one, loadwrap cannot run them (125).
+    private static func runJobs(_ options: Options) -> Never {
+        guard let executable = Platform.executablePath() else {
+            StandardStreams.err("Error: Cannot find loadwrap's own executable to run several commands.\n")
+            exit(125)
+        }
+        let environment = ProcessEnvironment.snapshot
+        let color = ColorChoice.enabled(request: options.color, environment: environment)
+        let overlay = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment) == .overlay
+        Session(options.runningJobs(executable: executable, color: color, overlay: overlay), environment: environment).run()
     }
 
     /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its

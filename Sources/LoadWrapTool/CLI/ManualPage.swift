@@ -13,6 +13,8 @@ enum ManualPage {
             "loadwrap \\- " + Roff.escape(lowercasedFirst(HelpText.overview.dropLast())),
             ".SH SYNOPSIS",
             Roff.usage("loadwrap [<options>] [--] <command> [<arguments> ...]"),
+            ".br",
+            Roff.usage("loadwrap [<options>] [--name <name>] -c <command> [[--name <name>] -c <command> ...]"),
         ]
         for verb in Verb.all {
             lines += [".br", Roff.usage(verb.usage)]
@@ -46,6 +48,11 @@ enum ManualPage {
             + " collapsible group."),
         ".TP", Roff.bold("silent"),
         Roff.line("Nothing of loadwrap's own is written; the command runs as if bare."),
+        ".PP",
+        Roff.line("Each -c is a shell command line, run by /bin/sh -c. Given once, it is the command. Given more"
+            + " than once, the commands run at once (at most --jobs of them), each with /dev/null as its input,"
+            + " and the spinner shows them all; on a terminal each line of their output begins with the"
+            + " command's name (--no-prefix: without). loadwrap ends when all have ended."),
     ]
 
     /// Every option of the table, with its values, its default and its variable.
@@ -111,6 +118,8 @@ enum ManualPage {
             + " loadwrap done; when the command was killed by a signal, loadwrap restores the terminal and dies of"
             + " the same signal (the shell shows 128 plus its number). Its own failures use the codes of"
             + " timeout(1) and env(1):"),
+        Roff.line("With several -c, loadwrap exits with 0 when all of them succeed, else as the first of them to"
+            + " fail did."),
         ".TP", "124",
         Roff.line("--timeout ran out (137 when the command itself had to be killed with SIGKILL after --kill-after)."),
         ".TP", "125",
@@ -132,6 +141,8 @@ enum ManualPage {
             ("Stop the spinner once the server is up; the server runs on:", "loadwrap --until 'Listening on' -- npm run dev"),
             ("Progress from the command's own percentages, and a notification at the end:",
              "loadwrap --progress-from percent --notify -- cmake --build build"),
+            ("Two builds at once; the first to fail ends the other:",
+             "loadwrap --fail-fast -c 'swift build' --name web -c 'npm run build'"),
             ("Change the title from inside a script:", "loadwrap -- sh -c 'loadwrap say Uploading; ./upload'"),
             ("Install the completions and the man page:",
              "loadwrap --completions bash > ~/.local/share/bash-completion/completions/loadwrap"),

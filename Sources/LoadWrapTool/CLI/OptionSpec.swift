@@ -9,6 +9,7 @@ struct OptionSpec: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, tail, log, result, success, failure, heartbeat, noGroup, noAnnotate
         case noSummary, timestamps
         case timeout, killAfter, retry, retryDelay, noRetryAfterTimeout, until, progressFrom, termProgress, notify, noHistory
+        case command, name, jobs, failFast, noPrefix
         case generateManual, completions, version, help
         /// The verbs' own (`Verb.options`): never in `all`, so never an option of a run.
         case progressClear, progressUnit, historyClear
@@ -117,7 +118,7 @@ struct OptionSpec: Sendable {
             help: "End the command and everything it started after this long (SIGTERM); exit 124. 0 is no limit."),
         OptionSpec(
             id: .killAfter, long: "--kill-after", short: nil, valueName: "duration",
-            help: "After the timeout's SIGTERM, wait this long, then SIGKILL (default: 5s).",
+            help: "After the SIGTERM of --timeout or --fail-fast, wait this long, then SIGKILL (default: 5s).",
             environment: "LOADWRAP_KILL_AFTER"),
         OptionSpec(
             id: .retry, long: "--retry", short: nil, valueName: "count",
@@ -134,6 +135,23 @@ struct OptionSpec: Sendable {
             help: "Neither show nor remember how long this command usually takes (also LOADWRAP_HISTORY=0;"
                 + " 'loadwrap history --clear' forgets every run).",
             environment: "LOADWRAP_HISTORY"),
+        OptionSpec(
+            id: .command, long: "--command", short: "c", valueName: "command",
+            help: "Run this shell command line, as sh -c does; given more than once, the commands run at once"
+                + " and loadwrap fails as the first of them to fail."),
+        OptionSpec(
+            id: .name, long: "--name", short: nil, valueName: "name",
+            help: "Name the -c that follows: its title and line prefix (default: its first word, made unique with -2, -3)."),
+        OptionSpec(
+            id: .jobs, long: "--jobs", short: "j", valueName: "count",
+            help: "With several -c: run at most this many at once; the others wait their turn (default: all)."),
+        OptionSpec(
+            id: .failFast, long: "--fail-fast", short: nil, valueName: nil,
+            help: "With several -c: once one fails, end the others (SIGTERM, SIGKILL after --kill-after)"
+                + " and start no more."),
+        OptionSpec(
+            id: .noPrefix, long: "--no-prefix", short: nil, valueName: nil,
+            help: "With several -c on a terminal: no 'name | ' before each line of their output."),
         OptionSpec(
             id: .generateManual, long: "--generate-manual", short: nil, valueName: nil,
             help: "Print the man page (loadwrap.1, roff) and exit."),

@@ -64,8 +64,17 @@ struct Options: Equatable, Sendable {
     var timestamps: TimestampStyle?
     /// False with `--no-history`: this run's duration is neither read nor remembered.
     var history = true
-    /// The command and its arguments, untouched; never empty after parsing.
+    /// The command and its arguments, untouched; never empty after parsing, except for several
+    /// `-c` (`commands`), whose runner `Launcher` makes it (`JobPlan.runnerCommand`).
     var command: [String]
+    /// The `-c` command lines, each with its `--name`, in the order given; empty without `-c`.
+    var commands: [ShellCommand] = []
+    /// `--jobs`: how many of several `-c` commands run at once; nil for all of them.
+    var jobs: Int?
+    /// `--fail-fast`: after the first of several commands fails, end the others and start no more.
+    var failFast = false
+    /// False with `--no-prefix`: several commands' lines in a terminal go without `name | `.
+    var prefix = true
 
     /// Creates options with every setting at its default except those given.
     init(

@@ -23,6 +23,10 @@ enum UsageError: Error, Equatable, Sendable {
     case invalidProgress(String)
     /// `loadwrap history` without `--clear`, or with something else.
     case historyUsage
+    /// `-c` and a command after the options: which one to run is not clear.
+    case commandBesideCommandOption
+    /// A `--name` with no `-c` after it.
+    case nameWithoutCommand
 
     /// The usage line shared by errors and help.
     static let usage = "loadwrap [<options>] [--] <command> [<arguments> ...]"
@@ -61,6 +65,10 @@ enum UsageError: Error, Equatable, Sendable {
                 + " or '--clear'."
         case .historyUsage:
             return "Expected '\(Verb.history.usage)'."
+        case .commandBesideCommandOption:
+            return "A command after the options cannot go with '-c': give each command with -c, or one command after --."
+        case .nameWithoutCommand:
+            return "'--name' names the -c after it, and none follows."
         }
     }
 
@@ -69,7 +77,7 @@ enum UsageError: Error, Equatable, Sendable {
         switch self {
         case .unknownOption, .missingValue, .unexpectedValue, .missingCommand: return true
         case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern, .progressGroups, .invalidProgress,
-             .historyUsage:
+             .historyUsage, .commandBesideCommandOption, .nameWithoutCommand:
             return false
         }
     }

@@ -99,6 +99,15 @@ enum Platform {
         return own >= 0 ? own : nil
     }
 
+    /// loadwrap's own executable, to run again as the runner of several commands (`-c`): the
+    /// kernel's answer, not argv[0], which may be a bare name, relative, or anything the caller
+    /// chose (execve(2)). nil when the kernel cannot tell.
+    static func executablePath() -> String? {
+        var path = [CChar](repeating: 0, count: 4096)
+        guard lw_executable_path(&path, path.count) == 0 else { return nil }
+        return String(decoding: path.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+    }
+
     /// The processes a timeout may look for, with their parents, groups and sessions: every one
     /// on Linux, this user's on Darwin. The list grows until it holds them all.
     static func processes() -> [ProcessEntry] {

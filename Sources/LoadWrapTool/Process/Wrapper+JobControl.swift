@@ -43,11 +43,12 @@ extension Wrapper {
 
     /// Passes a signal on to the command. Leading a group of its own, the command's group gets
     /// everything, once. Sharing loadwrap's group on a terminal, keys (Ctrl-C, hangup) already
-    /// reached it: only a signal another process sent goes on.
+    /// reached it: only a signal another process sent goes on, unless that process signals the
+    /// whole group (`groupSignaled`).
     func forward(_ delivery: SignalPipe.Delivery) {
         if topology.commandLeadsGroup {
             kill(-child, delivery.signo)
-        } else if delivery.sentByProcess {
+        } else if delivery.sentByProcess && !groupSignaled {
             kill(child, delivery.signo)
         }
     }

@@ -22,6 +22,10 @@ final class Wrapper {
         var timeout: (limitMS: Int, killAfterMS: Int)?
         /// Variables added to the command's environment (the control channel's path).
         var environment: [String: String] = [:]
+        /// A signal a process sends loadwrap is sent to the process group loadwrap shares with
+        /// the command, which so has it already: loadwrap is an inner of several commands whose
+        /// runner leads that group (`JobSignals.groupSignaled`).
+        var groupSignaled = false
     }
 
     /// What the command runs among: the pipes and pseudo-terminal between it and loadwrap, who
@@ -52,6 +56,8 @@ final class Wrapper {
     let events: any LoopEvents
     /// The terminal the overlay draws on, whose size the command's pseudo-terminal copies.
     let terminal: TerminalDevice?
+    /// A signal a process sent loadwrap reached the command too (`Configuration.groupSignaled`).
+    let groupSignaled: Bool
     /// True once loadwrap was asked to stop (see `CommandResult.toldToStop`).
     var toldToStop = false
     /// True from Ctrl-Z until loadwrap runs again, so a resume happens once.
@@ -84,11 +90,13 @@ final class Wrapper {
             forkForTerminal: !surroundings.traits.spawnAcquiresTerminal, extraEnvironment: configuration.environment,
             defaultSignals: surroundings.signals.defaultInCommand, signalMask: surroundings.signals.pipe.originalMask)
         let child = try Spawner.spawn(configuration.command, setup)
-        return Wrapper(child: child, topology: configuration.topology, timeout: timeout, in: surroundings, sources: sources())
+        return Wrapper(child: child, configuration, timeout: timeout, in: surroundings, sources: sources())
     }
 
-    private init(child: pid_t, topology: Topology, timeout: Timeout?, in surroundings: Surroundings, sources: [any EventSource]) {
-        (self.child, self.topology, self.timeout, extraSources) = (child, topology, timeout, sources)
+    private init(child: pid_t, _ configuration: Configuration, timeout: Timeout?, in surroundings: Surroundings,
+                 sources: [any EventSource]) {
+        (self.child, topology, self.timeout, extraSources) = (child, configuration.topology, timeout, sources)
+        groupSignaled = configuration.groupSignaled
         (plumbing, events, terminal, signals, clock) = (surroundings.plumbing, surroundings.events, surroundings.terminal,
                                                         surroundings.signals.pipe, surroundings.clock)
         traits = surroundings.traits

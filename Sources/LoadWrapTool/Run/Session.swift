@@ -147,7 +147,7 @@ struct Session {
         let configuration = Wrapper.Configuration(
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
-            environment: control.map { [ControlChannel.variable: $0.path] } ?? [:])
+            environment: control.map { [ControlChannel.variable: $0.path] } ?? [:], groupSignaled: JobSignals.groupSignaled)
         let surroundings = Wrapper.Surroundings(plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
                                                 signals: signals, clock: clock, traits: Platform.traits)
         return try Wrapper.start(configuration, in: surroundings, startMS: startMS,

@@ -65,6 +65,12 @@ struct ArgumentVectorGenerator {
             Option(long: "--retry-delay", short: nil, values: ["1ms", "0", "1x", ""]),
             Option(long: "--no-retry-after-timeout", short: nil, values: nil),
             Option(long: "--no-history", short: nil, values: nil),
+            // Shell command lines that succeed at once; beside the witness, a usage error.
+            Option(long: "--command", short: "c", values: ["true", ":", "", "exit 0", "echo ran-c >/dev/null"]),
+            Option(long: "--name", short: nil, values: texts),
+            Option(long: "--jobs", short: "j", values: ["1", "2", "0", "1001", "-1", "x", ""]),
+            Option(long: "--fail-fast", short: nil, values: nil),
+            Option(long: "--no-prefix", short: nil, values: nil),
             Option(long: "--generate-manual", short: nil, values: nil),
             Option(long: "--completions", short: nil, values: ["bash", "zsh", "fish", "tcsh", "", "BASH"]),
             Option(long: "--version", short: nil, values: nil),

@@ -88,8 +88,9 @@ import Testing
                   --timeout <duration>    End the command and everything it started after this
                                           long (SIGTERM); exit 124. 0 is no limit.
                   --kill-after <duration>
-                                          After the timeout's SIGTERM, wait this long, then
-                                          SIGKILL (default: 5s). [env: LOADWRAP_KILL_AFTER]
+                                          After the SIGTERM of --timeout or --fail-fast, wait
+                                          this long, then SIGKILL (default: 5s).
+                                          [env: LOADWRAP_KILL_AFTER]
                   --retry <count>         Run the command again when it fails, up to this many
                                           more times; refused when stdin is a pipe.
                   --retry-delay <duration>
@@ -103,6 +104,19 @@ import Testing
                                           usually takes (also LOADWRAP_HISTORY=0; 'loadwrap
                                           history --clear' forgets every run).
                                           [env: LOADWRAP_HISTORY]
+                  -c, --command <command>
+                                          Run this shell command line, as sh -c does; given more
+                                          than once, the commands run at once and loadwrap fails
+                                          as the first of them to fail.
+                  --name <name>           Name the -c that follows: its title and line prefix
+                                          (default: its first word, made unique with -2, -3).
+                  -j, --jobs <count>      With several -c: run at most this many at once; the
+                                          others wait their turn (default: all).
+                  --fail-fast             With several -c: once one fails, end the others
+                                          (SIGTERM, SIGKILL after --kill-after) and start no
+                                          more.
+                  --no-prefix             With several -c on a terminal: no 'name | ' before
+                                          each line of their output.
                   --generate-manual       Print the man page (loadwrap.1, roff) and exit.
                   --completions <shell>   Print the completion script for bash, zsh or fish and
                                           exit.
