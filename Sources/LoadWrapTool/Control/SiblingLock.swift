@@ -46,13 +46,7 @@ final class SiblingLock {
     }
 
     private static func opening(_ path: String, flags: Int32) -> SiblingLock? {
-        let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | flags, 0o600)
-        guard fd >= 0 else { return nil }
-        guard lw_is_own_file(fd) == 1 else {
-            close(fd)  // another user's file where ours should be
-            return nil
-        }
-        return SiblingLock(fd: fd)
+        OwnLockFile.opened(path, flags: flags).map(SiblingLock.init(fd:))
     }
 
     /// Takes the lock without waiting, alone or `shared`; true when this process holds it.

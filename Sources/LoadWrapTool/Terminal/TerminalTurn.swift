@@ -45,13 +45,7 @@ final class TerminalTurn {
     }
 
     private static func opening(_ path: String, flags: Int32) -> TerminalTurn? {
-        let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | flags, 0o600)
-        guard fd >= 0 else { return nil }
-        guard lw_is_own_file(fd) == 1 else {
-            close(fd)  // another user's file where ours should be
-            return nil
-        }
-        return TerminalTurn(fd: fd)
+        OwnLockFile.opened(path, flags: flags).map(TerminalTurn.init(fd:))
     }
 
     /// Takes the turn without waiting; true when this side holds it. For the one that draws,
