@@ -26,24 +26,24 @@ extension LoadIndicator {
 
         /// Changes the row's title; stripped of control characters and escapes, as the line's.
         public func setTitle(_ title: String) {
-            indicator.changeRow(id) { $0.title = Sanitizer.sanitize(title) }
+            indicator.changeRows { $0.change(id) { $0.title = Sanitizer.sanitize(title) } }
         }
 
         /// Changes how far along the row's work is (nil: just busy), drawn as on the line.
         public func setProgress(_ progress: LoadProgress?) {
-            indicator.changeRow(id) { $0.progress = progress }
+            indicator.changeRows { $0.change(id) { $0.progress = progress } }
         }
 
         /// Takes the row away at once; a no-op once removed.
         public func remove() {
-            indicator.removeRow(id)
+            indicator.changeRows { $0.list.removeAll { $0.id == id } }
         }
     }
 
     /// Adds a row titled `title` under the line, shown from now (once the line shows), until the
     /// row's `remove()`.
     public func addRow(_ title: String) -> Row {
-        Row(indicator: self, id: addRowEntry(Sanitizer.sanitize(title)))
+        Row(indicator: self, id: changeRows { $0.add(Sanitizer.sanitize(title)) })
     }
 
     /// Adds a row titled `title`, runs `body` with it, and removes the row even when `body` throws.
@@ -61,5 +61,31 @@ extension LoadIndicator {
         let row = addRow(title)
         defer { row.remove() }
         return try await body(row)
+    }
+
+    /// The rows' state, on the indicator's queue.
+    struct Rows {
+        /// The pieces of work going on, oldest first.
+        var list: [SiblingRow] = []
+        /// The rows as drawn, with when each was added.
+        var drawn: SiblingRows
+        /// The id of the next row added.
+        private var nextID: Int32 = 1
+
+        init(screenRows: Int) {
+            drawn = SiblingRows(screenRows: screenRows)
+        }
+
+        /// Adds a row titled `title`, already sanitised; returns its id.
+        mutating func add(_ title: String) -> Int32 {
+            defer { nextID += 1 }
+            list.append(SiblingRow(id: nextID, title: title))
+            return nextID
+        }
+
+        /// Changes the row `id`, if it is still there.
+        mutating func change(_ id: Int32, _ body: (inout SiblingRow) -> Void) {
+            if let index = list.firstIndex(where: { $0.id == id }) { body(&list[index]) }
+        }
     }
 }

@@ -54,12 +54,8 @@ public final class LoadIndicator: @unchecked Sendable {
     private var hold = OutputHold(nil)
     /// The window on the fed lines and the block it is drawn in; nil without one.
     private var tail: Tail?
-    /// The pieces of work going on at once, each a row under the line (`addRow`), oldest first.
-    private var rowList: [SiblingRow] = []
-    /// The rows as drawn, with when each was added.
-    private var rows: SiblingRows
-    /// The id of the next row added.
-    private var nextRowID: Int32 = 1
+    /// The pieces of work going on at once, each a row under the line (`addRow`).
+    private var rows: Rows
 
     /// Prepares an indicator on `output` and draws nothing yet (the `createLoadView` pattern).
     ///
@@ -94,7 +90,7 @@ public final class LoadIndicator: @unchecked Sendable {
         tailLines = max(0, tail)
         temporaryDirectory = environment.temporaryDirectory
         currentTitle = Sanitizer.sanitize(title)
-        rows = SiblingRows(screenRows: self.output.rows)
+        rows = Rows(screenRows: self.output.rows)
     }
 
     /// Restores the terminal if the indicator is still running (the `removeLoadView` pattern).
@@ -232,41 +228,18 @@ public final class LoadIndicator: @unchecked Sendable {
         }
     }
 
-    /// Adds a row entry titled `title` (sanitised) and returns its id.
-    func addRowEntry(_ title: String) -> Int32 {
+    /// Changes the rows on the queue and, when that changed them, draws them at once if the line
+    /// shows: a row comes and goes with its work, not at the next frame.
+    func changeRows<T>(_ change: (inout Rows) -> T) -> T {
         queue.sync {
-            let id = nextRowID
-            nextRowID += 1
-            rowList.append(SiblingRow(id: id, title: title))
-            rowsChanged()
-            return id
+            let before = rows.list
+            let result = change(&rows)
+            guard rows.list != before else { return result }
+            rows.drawn.update(rows.list, nowMS: clock.nowMS())
+            overlay?.redrawNow()
+            drawIfDue()
+            return result
         }
-    }
-
-    /// Changes the row `id`, if it is still there.
-    func changeRow(_ id: Int32, _ change: (inout SiblingRow) -> Void) {
-        queue.sync {
-            guard let index = rowList.firstIndex(where: { $0.id == id }) else { return }
-            change(&rowList[index])
-            rowsChanged()
-        }
-    }
-
-    /// Takes the row `id` away, if it is still there.
-    func removeRow(_ id: Int32) {
-        queue.sync {
-            guard rowList.contains(where: { $0.id == id }) else { return }
-            rowList.removeAll { $0.id == id }
-            rowsChanged()
-        }
-    }
-
-    /// Draws the rows as they are now, at once when the line shows: a row comes and goes with its
-    /// work. On `queue`.
-    private func rowsChanged() {
-        rows.update(rowList, nowMS: clock.nowMS())
-        overlay?.redrawNow()
-        drawIfDue()
     }
 
     /// Checks the stop condition, then draws the next frame if it is due; what the timer does,
@@ -297,15 +270,15 @@ public final class LoadIndicator: @unchecked Sendable {
     /// while started.
     private func drawing(nowMS: Int, advancing: Bool = true) -> [UInt8] {
         overlay!.columns = output.columns
-        rows.screenRows = output.rows
+        rows.drawn.screenRows = output.rows
         if tail != nil {
             tail!.screenRows = output.rows
             let (look, columns) = (look, overlay!.columns)
             return tail!.draw(&overlay!, nowMS: nowMS, advancing: advancing) { room in
-                rows.rendered(look: look, columns: columns, nowMS: nowMS, advancing: advancing, room: room)
+                rows.drawn.rendered(look: look, columns: columns, nowMS: nowMS, advancing: advancing, room: room)
             }
         }
-        if rows.needsBlock { return rows.draw(&overlay!, nowMS: nowMS, advancing: advancing) }
+        if rows.drawn.needsBlock { return rows.drawn.draw(&overlay!, nowMS: nowMS, advancing: advancing) }
         return overlay!.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
     }
 
