@@ -30,6 +30,35 @@ final class SiblingBlocks {
     /// The file name prefix of a block.
     static let prefix = "block."
 
+    /// The file that names this run's log (`FileIdentity.key` of the command's stderr): only a run
+    /// nested in it whose own stderr is that log holds its output for a block. One whose stderr
+    /// is a file or pipe of its own (`loadwrap -- cmd >out 2>&1` in a step) writes there as it
+    /// would alone, and nothing of it reaches the log.
+    static let logName = "log"
+
+    /// Names the command's stderr, `fd` in this process, as the log of this attempt (each attempt
+    /// has a pipe of its own); before the command starts.
+    func markLog(_ fd: Int32) {
+        guard let key = FileIdentity.key(fd) else { return }
+        let path = directory + "/" + Self.logName, partial = path + ".part"
+        let file = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return }
+        let written = Array(key.utf8).withUnsafeBytes { FileDescriptorIO.writeAll(file, $0) }
+        close(file)
+        if written { rename(partial, path) } else { unlink(partial) }
+    }
+
+    /// True when `fd` is the log named in `directory` by the run a nested run reports to.
+    static func isLog(_ fd: Int32, directory: String) -> Bool {
+        let file = open(directory + "/" + logName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(file, &buffer, buffer.count)
+        guard count > 0, let own = FileIdentity.key(fd) else { return false }
+        return String(decoding: buffer[..<count], as: UTF8.self) == own
+    }
+
     /// Where the run `pid` leaves its block in the control directory `directory`.
     static func path(in directory: String, pid: Int32) -> String {
         directory + "/" + prefix + "\(pid)"
@@ -47,7 +76,7 @@ final class SiblingBlocks {
     var anyLeft: Bool { hasPending || !leftPids().isEmpty }
 
     /// The blocks to write now, in the order announced; `all` adds those left without a word
-    /// reaching this run (its command ended before the message was read), in name order.
+    /// reaching this run (its command ended before the message was read), in pid order.
     func take(all: Bool) -> [String] {
         var pids = pending
         pending.removeAll()

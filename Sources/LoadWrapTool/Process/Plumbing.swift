@@ -53,6 +53,12 @@ final class Plumbing {
         }
     }
 
+    /// The descriptor, in loadwrap, that the command gets as `stream`: the pipe or pty loadwrap
+    /// reads, or loadwrap's own.
+    func commandDescriptor(for stream: Int32) -> Int32 {
+        redirections.first { $0.streams.contains(stream) }?.fd ?? stream
+    }
+
     /// Every source of output, for the event loop.
     var sources: [any EventSource] {
         var list: [any EventSource] = []

@@ -14,6 +14,14 @@ enum FileIdentity {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
+    /// The device and inode `fd` leads to, as text (`2049:1234`), or nil: what another process can
+    /// compare its own descriptor with, a pipe included (pipefs numbers each pipe).
+    static func key(_ fd: Int32) -> String? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
+    }
+
     /// True when `fd` is the file `path` names now (not one removed from under it).
     static func same(_ fd: Int32, path: String) -> Bool {
         var open = stat()

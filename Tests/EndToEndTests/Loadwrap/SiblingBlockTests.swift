@@ -163,6 +163,29 @@ import Testing
             == ["::group::▸ build", "▸ build › step a", "a 1", "a 2", "a 3", "::endgroup::", "✔ build · T"])
     }
 
+    /// A step whose output goes to a file of its own is no part of the log: its output stays in
+    /// its file, with nothing of loadwrap's, and the log gets none of it.
+    @Test func aStepRedirectedToAFileKeepsItsOutputThere() throws {
+        let steps = Steps()
+        defer { TestDirectory.remove(steps.directory) }
+        try steps.gates(["a", "b"])
+        let file = "\(steps.directory)/b.out"
+        let script = """
+            \(steps.command("a", exit: 0)) &
+            \(steps.awaitStart("a"))
+            \(steps.command("b", exit: 0)) > '\(file)' 2>&1 &
+            wait
+            """
+        let session = try steps.session(script, environment: ["GITHUB_ACTIONS": "true"])
+        defer { session.terminate() }
+        try #require(Loadwrap.waitUntil { steps.started("a") && steps.started("b") }, "the steps did not start")
+        steps.release("b")
+        steps.release("a")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "b 1\nb 2\nb 3\n")
+        #expect(!Self.contains(session.pipeOutput(1), "b 1"), "b's output reached the log")
+    }
+
     /// A silent log while two steps wait: the heartbeat names both.
     @Test func theHeartbeatNamesTheStepsRunning() throws {
         let steps = Steps()
