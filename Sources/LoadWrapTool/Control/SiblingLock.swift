@@ -56,11 +56,13 @@ final class SiblingLock {
         return held
     }
 
-    /// Takes the lock alone, waiting up to `waitingMS` for its holders to let it go; true when taken.
-    func take(waitingMS: Int) -> Bool {
+    /// Takes the lock alone, waiting up to `waitingMS` for its holders to let it go, and doing
+    /// `meanwhile` between tries; true when taken.
+    func take(waitingMS: Int, meanwhile: () -> Void = {}) -> Bool {
         var waitedMS = 0
         while !tryTake() {
             guard waitedMS < waitingMS else { return false }
+            meanwhile()
             usleep(5_000)  // flock(2) has no timeout
             waitedMS += 5
         }

@@ -200,15 +200,17 @@ final class PlainPresenter: Presenter {
     /// Writes the blocks waiting, each whole, once no nested run streams. The `last` time (the
     /// attempt's end) waits a while for runs that held their output and still end (a command
     /// stopped by a signal may end before them), then writes every block left, announced or not,
-    /// in the turn or, after that wait, without it: nothing a command wrote is lost.
+    /// in the turn or, after that wait, without it: nothing a command wrote is lost. The log is
+    /// relayed while it waits: a run that still streams must not block on a full pipe, holding
+    /// the turn the wait is for.
     private func writeBlocks(last: Bool = false) {
         guard let blocks else { return }
         if last {
-            _ = blocks.running.take(waitingMS: Self.lastBlocksWaitMS)
+            _ = blocks.running.take(waitingMS: Self.lastBlocksWaitMS, meanwhile: drainLog)
             blocks.running.release()
         }
         guard last ? blocks.anyLeft : blocks.hasPending else { return }
-        guard blocks.turn.take(waitingMS: last ? Self.lastBlocksWaitMS : 0) || last else { return }
+        guard blocks.turn.take(waitingMS: last ? Self.lastBlocksWaitMS : 0, meanwhile: drainLog) || last else { return }
         defer { blocks.turn.release() }
         drainLog()
         for path in blocks.take(all: last) {

@@ -186,6 +186,43 @@ import Testing
         #expect(!Self.contains(session.pipeOutput(1), "b 1"), "b's output reached the log")
     }
 
+    /// The outer's command ends while a step it left running still streams, more than a pipe
+    /// holds, and another's block waits for the turn: the outer relays the stream while it waits,
+    /// so the step goes on to its end and lets the turn go, and the block follows it.
+    @Test func aStepStreamingPastTheCommandsEndIsRelayedWhileBlocksWait() throws {
+        let steps = Steps()
+        defer { TestDirectory.remove(steps.directory) }
+        try steps.gates(["a", "b"])
+        let long = "loadwrap -t 'step a' -- sh -c \"echo 'a 1'; : > '\(steps.directory)/a.started';"
+            + " read x < '\(steps.directory)/a.gate'; head -c 300000 /dev/zero | tr '\\\\0' x | fold -w 100; echo; echo 'a end'\""
+        let script = """
+            \(long) &
+            \(steps.awaitStart("a"))
+            \(steps.command("b", exit: 0)) & pb=$!
+            \(steps.awaitStart("b"))
+            : > '\(steps.directory)/script.started'
+            """
+        let ended = "\nwait $pb\n: > '\(steps.directory)/script.ended'\n"
+        let session = try steps.session(script + ended, environment: ["GITHUB_ACTIONS": "true"])
+        defer { session.terminate() }
+        try #require(Loadwrap.waitUntil { steps.started("script") }, "the steps did not start")
+        steps.release("b")
+        // b's block waits for a, which writes three pipes' worth once the script has ended and the
+        // outer waits for the turn to write the block. Whenever a goes on, all of it must come
+        // through; the pause only makes it likely to be in that wait, where it was lost before.
+        try #require(Loadwrap.waitUntil { access("\(steps.directory)/script.ended", F_OK) == 0 }, "the script did not end")
+        usleep(300_000)
+        steps.release("a")
+        #expect(session.waitForExit() == .exited(0))
+        let lines = Self.lines(session.pipeOutput(1))
+        let full = lines.filter { $0 == String(repeating: "x", count: 100) }.count
+        #expect(full == 3_000, "\(full) of a's 3000 lines")
+        let end = lines.firstIndex(of: "a end") ?? lines.endIndex
+        #expect(end < lines.endIndex, "a's output was cut short: \(lines.suffix(6))")
+        let after = Array(lines[end...].dropFirst().prefix(6))
+        #expect(after == ["✔ step a · T", "▸ step b", "b 1", "b 2", "b 3", "✔ step b · T"], "\(after)")
+    }
+
     /// A silent log while two steps wait: the heartbeat names both.
     @Test func theHeartbeatNamesTheStepsRunning() throws {
         let steps = Steps()
