@@ -51,9 +51,11 @@ final class SiblingBlock {
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
-    /// The block that `upstream` leads to, when the loadwrap above is in plain mode.
+    /// The block that `upstream` leads to, when the loadwrap above is in plain mode and this
+    /// run's stderr is its log (`SiblingBlocks.markLog`).
     static func beside(_ upstream: Upstream?, frame: BlockFrame, spillDirectory: String) -> SiblingBlock? {
-        guard let upstream, let turn = upstream.live, let directory = upstream.directory else { return nil }
+        guard let upstream, let turn = upstream.live, let directory = upstream.directory,
+              SiblingBlocks.isLog(2, directory: directory) else { return nil }
         return SiblingBlock(turn: turn, running: upstream.running, upstream: upstream, frame: frame,
                             directory: directory, spillDirectory: spillDirectory)
     }
