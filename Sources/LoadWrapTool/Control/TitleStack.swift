@@ -80,7 +80,7 @@ struct TitleStack: Sendable {
     /// The text to show: the chain of runs each running alone joined with ` › ` (` > ` when the
     /// terminal is not UTF-8), pipeline neighbours with ` | `.
     func display(utf8: Bool) -> String {
-        let own = ([base] + chain.map(\.title)).joined(by: Self.nesting(utf8))
+        let own = ([base] + chain(in: tree).map(\.title)).joined(by: Self.nesting(utf8))
         return (before.map(\.title) + [own] + after.map(\.title)).joined(by: " | ")
     }
 
@@ -89,10 +89,10 @@ struct TitleStack: Sendable {
     /// or this one), oldest first, each titled with the runs nested in it; none while runs go one
     /// at a time.
     func rows(utf8: Bool) -> [SiblingRow] {
-        let kids = children(of: chain.last?.pid ?? 0)
-        let siblings = kids.count > 1 ? kids : []
-        return (peers + siblings).map { run in
-            let family = [run] + descendants(of: run.pid)
+        let tree = tree
+        let kids = tree.children[chain(in: tree).last?.pid ?? 0] ?? []
+        return (peers + (kids.count > 1 ? kids : [])).map { run in
+            let family = [run] + tree.descendants(of: run.pid)
             return SiblingRow(id: run.pid, title: family.map(\.title).joined(by: Self.nesting(utf8)),
                               progress: family.reversed().lazy.compactMap(\.progress).first)
         }
@@ -101,39 +101,51 @@ struct TitleStack: Sendable {
     /// The progress to show on the line: the innermost run of its chain that has one, else the
     /// first of its pipeline neighbours that has one.
     var progress: LoadProgress? {
-        chain.reversed().lazy.compactMap(\.progress).first ?? baseProgress
+        chain(in: tree).reversed().lazy.compactMap(\.progress).first ?? baseProgress
             ?? (before + after).lazy.compactMap(\.progress).first
     }
 
+    /// The nested runs by the one that started them, built in one pass for each question: each
+    /// control message asks, and `-j` can have hundreds going.
+    private struct Tree {
+        /// The runs each run started (0: this one), oldest first.
+        var children: [Int32: [Entry]] = [:]
+        /// Each run's place in the order they started.
+        var order: [Int32: Int] = [:]
+
+        /// Every run below `pid`, oldest first.
+        func descendants(of pid: Int32) -> [Entry] {
+            var found: [Entry] = []
+            var next = children[pid] ?? []
+            while let entry = next.popLast() {
+                found.append(entry)
+                next += children[entry.pid] ?? []
+            }
+            return found.sorted { order[$0.pid, default: 0] < order[$1.pid, default: 0] }
+        }
+    }
+
+    /// The tree of nested runs now. A run whose parent this loadwrap never heard of (a message
+    /// lost to a full channel) counts as this loadwrap's; runs nested in a peer are that peer's.
+    private var tree: Tree {
+        var tree = Tree()
+        let known = Set(nested.map(\.pid)).union(peers.map(\.pid))
+        for (index, entry) in nested.enumerated() {
+            tree.children[known.contains(entry.parent) ? entry.parent : 0, default: []].append(entry)
+            tree.order[entry.pid] = index
+        }
+        return tree
+    }
+
     /// The nested runs on the line: from this one down, each the only run its parent has going.
-    private var chain: [Entry] {
+    private func chain(in tree: Tree) -> [Entry] {
         var chain: [Entry] = []
-        var kids = children(of: 0)
+        var kids = tree.children[0] ?? []
         while kids.count == 1 {
             chain.append(kids[0])
-            kids = children(of: kids[0].pid)
+            kids = tree.children[kids[0].pid] ?? []
         }
         return chain
-    }
-
-    /// The runs `pid` started that still go, oldest first. A run whose parent this loadwrap never
-    /// heard of (a message lost to a full channel) counts as this loadwrap's; runs nested in a
-    /// peer are that peer's row.
-    private func children(of pid: Int32) -> [Entry] {
-        nested.filter { entry in
-            entry.parent == pid || (pid == 0 && !nested.contains { $0.pid == entry.parent } && !peers.contains { $0.pid == entry.parent })
-        }
-    }
-
-    /// Every run below `pid`, oldest first.
-    private func descendants(of pid: Int32) -> [Entry] {
-        var found: [Entry] = []
-        var parents: Set<Int32> = [pid]
-        for entry in nested where parents.contains(entry.parent) {
-            found.append(entry)
-            parents.insert(entry.pid)
-        }
-        return found
     }
 
     private static func nesting(_ utf8: Bool) -> String {
