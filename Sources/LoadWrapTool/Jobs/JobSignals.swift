@@ -14,7 +14,9 @@ struct JobSignals {
 
     /// Internal, set by the runner for its inners while it leads the process group they share
     /// with their commands: the loadwrap above then signals that whole group (`Wrapper.forward`),
-    /// so an inner passing the signal on would give its command a second one. Not a user setting.
+    /// so an inner passing the signal on would give its command a second one. Not a user setting,
+    /// and no command gets it (`Wrapper.start`): a loadwrap a command starts is no inner, and
+    /// must pass on a signal sent to it alone.
     static let groupVariable = "LOADWRAP_INTERNAL_GROUP_SIGNALED"
 
     /// Whether this loadwrap is such an inner: what a process sends it, its command has too.
@@ -23,9 +25,8 @@ struct JobSignals {
     /// Deliveries, as bytes on a pipe.
     let pipe: SignalPipe
     /// Whether what signals the runner, from the loadwrap above or the terminal, signals the
-    /// inners too: the runner leads its process group, which the loadwrap above signals whole, or
-    /// it is itself in a group signalled whole (`groupSignaled`).
-    let groupSignaled = getpgrp() == getpid() || Self.groupSignaled
+    /// inners too: the runner leads its process group, which the loadwrap above signals whole.
+    let groupSignaled = getpgrp() == getpid()
 
     /// Catches `caught`; ignores SIGPIPE, as loadwrap does while its command runs, so a vanished
     /// reader of the prefixed lines cannot end the runner before its commands.

@@ -70,6 +70,8 @@ enum Spawner {
         var forkForTerminal = false
         /// Variables added to (or replacing those in) loadwrap's own environment.
         var extraEnvironment: [String: String] = [:]
+        /// Variables of loadwrap's own environment the child does not get.
+        var removedEnvironment: [String] = []
         /// Signals to reset to their default action in the child.
         var defaultSignals: [Int32]
         /// The signal mask the child starts with: loadwrap's own at start, as if run bare.
@@ -94,7 +96,7 @@ enum Spawner {
     /// → exec instead (CLoadWrap's spawn.c).
     static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
         let plan = SpawnPlan(
-            command, inherited: inherited(except: Array(setup.extraEnvironment.keys)),
+            command, inherited: inherited(except: Array(setup.extraEnvironment.keys) + setup.removedEnvironment),
             added: setup.extraEnvironment.map { "\($0.key)=\($0.value)" }, setup: setup)
         var pid: pid_t = 0
         let status = plan.spawn(&pid)

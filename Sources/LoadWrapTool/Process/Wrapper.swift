@@ -88,6 +88,7 @@ final class Wrapper {
         let setup = Spawner.Setup(
             redirections: surroundings.plumbing.redirections, group: group(for: configuration.topology),
             forkForTerminal: !surroundings.traits.spawnAcquiresTerminal, extraEnvironment: configuration.environment,
+            removedEnvironment: [JobSignals.groupVariable],
             defaultSignals: surroundings.signals.defaultInCommand, signalMask: surroundings.signals.pipe.originalMask)
         let child = try Spawner.spawn(configuration.command, setup)
         return Wrapper(child: child, configuration, timeout: timeout, in: surroundings, sources: sources())

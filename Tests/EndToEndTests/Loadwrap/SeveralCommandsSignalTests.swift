@@ -51,6 +51,18 @@ import Testing
         }
     }
 
+    /// Only the runner's own inners take a signal for one their group got too; a loadwrap that a
+    /// command starts in the background passes on a SIGTERM sent to it alone, as a bare one does.
+    @Test func aLoadwrapACommandStartsPassesOnASignalSentToItAlone() throws {
+        let dir = TestDirectory.make()
+        let nested = "\(TestEnvironment.loadwrap) -- sh -c 'echo $$ > \(dir)/nested; exec sleep 60' & p=$!;"
+            + " while [ ! -s \(dir)/nested ]; do sleep 0.02; done; kill $p; wait $p; echo $? > \(dir)/status"
+        let run = try PtySession.run(Loadwrap.command(["-c", nested, "-c", "true"]))
+        #expect(run.termination == .exited(0))
+        let status = String(decoding: FileManager.default.contents(atPath: "\(dir)/status") ?? Data(), as: UTF8.self)
+        #expect(status == "143\n", "the nested loadwrap ended with \(status), not as its command killed by SIGTERM")
+    }
+
     @Test func ctrlCEndsEveryCommandAndLoadwrapDiesOfIt() throws {
         let dir = TestDirectory.make()
         let waiter = { (name: String) in "sleep 60 & echo $! > \(dir)/\(name).sleep; wait" }
