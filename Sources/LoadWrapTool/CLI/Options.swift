@@ -65,7 +65,7 @@ struct Options: Equatable, Sendable {
     /// False with `--no-history`: this run's duration is neither read nor remembered.
     var history = true
     /// The command and its arguments, untouched; never empty after parsing, except for several
-    /// `-c` (`commands`), whose runner `Launcher` makes it (`JobPlan.runnerCommand`).
+    /// `-c` (`commands`), whose runner `Launcher` makes it (`Options.runningJobs`).
     var command: [String]
     /// The `-c` command lines, each with its `--name`, in the order given; empty without `-c`.
     var commands: [ShellCommand] = []

@@ -64,6 +64,19 @@ import Testing
         #expect(text.contains("bad | shown-fail\n") && !text.contains("hidden-ok"), "\(text.debugDescription)")
     }
 
+    /// `--tail` (or `LOADWRAP_TAIL`) holds each command's output only where it draws: in plain
+    /// mode it changes no byte, and every command's output is in the log.
+    @Test(arguments: [(["--tail=3"], [String: String?]()), ([], ["LOADWRAP_TAIL": "3"])])
+    func tailInPlainModeHoldsNothing(arguments: [String], environment: [String: String?]) throws {
+        // On stderr, the log: a stdout apart from it never passes through loadwrap.
+        let commands = ["--name", "ok", "-c", "echo kept-ok >&2", "--name", "bad", "-c", "echo kept-bad >&2; exit 3"]
+        let run = try PtySession.run(Loadwrap.command(arguments + commands), stdout: .pipe, stderr: .pipe,
+                                     environment: environment)
+        #expect(run.termination == .exited(3))
+        let text = String(decoding: run.stdout + run.stderr, as: UTF8.self)
+        #expect(text.contains("kept-ok\n") && text.contains("kept-bad\n"), "\(text.debugDescription)")
+    }
+
     @Test func aSignalDeathIsReraised() throws {
         let (run, _) = try self.run(["-c", "kill -TERM $$", "-c", "true"])
         #expect(run.termination == .signaled(SIGTERM))
