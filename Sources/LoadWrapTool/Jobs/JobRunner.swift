@@ -29,6 +29,8 @@ final class JobRunner {
     var failure: ChildEnd?
     /// After `--fail-fast`'s SIGTERM: when SIGKILL goes to whatever is left.
     var killAtMS: Int?
+    /// After `--fail-fast`: inners whose command did not exist yet, so has not had its SIGTERM.
+    private var unterminated: Set<pid_t> = []
     /// The waiting count last told to the loadwrap above.
     private var reportedWaiting: Int?
     /// How an inner is started, once the runner is ready.
@@ -60,10 +62,11 @@ final class JobRunner {
         startWaiting()
         while !running.isEmpty {
             do {
-                try loop.turn(untilMS: killAtMS, clock: clock)
+                try loop.turn(untilMS: wakeMS, clock: clock)
             } catch {
                 reapBlocking()  // poll cannot tell of a death any more: wait for one instead
             }
+            terminateStarted()
             killIfDue()
         }
         (failure ?? .exited(0)).imitate()
@@ -96,6 +99,7 @@ final class JobRunner {
     /// Notes how an inner ended; the first failure is the run's, and with `--fail-fast` ends the rest.
     func ended(_ pid: pid_t, _ end: ChildEnd) {
         guard running.removeValue(forKey: pid) != nil else { return }  // an orphan adopted as subreaper
+        unterminated.remove(pid)
         launcher?.terminal?.ended(pid)
         record(end)
         startWaiting()
@@ -113,8 +117,23 @@ final class JobRunner {
     private func stopOthers() {
         waiting.removeAll()
         reportWaiting()
-        for inner in running.keys { JobSignals.terminate(inner) }
+        unterminated = Set(running.keys.filter { !JobSignals.terminate($0) })
         killAtMS = clock.nowMS() + plan.killAfterMS
+    }
+
+    /// When the loop next wakes by itself: for SIGKILL, or soon while a command is still to get
+    /// its SIGTERM, as no event tells when an inner has started it.
+    private var wakeMS: Int? {
+        guard !unterminated.isEmpty else { return killAtMS }
+        return min(killAtMS ?? .max, clock.nowMS() + Self.startPollMS)
+    }
+
+    /// How often an inner is looked at for its command after `--fail-fast`.
+    private static let startPollMS = 20
+
+    /// Sends `--fail-fast`'s SIGTERM to the commands started since.
+    private func terminateStarted() {
+        unterminated = unterminated.filter { !JobSignals.terminate($0) }
     }
 
     /// SIGKILL to every inner and everything below the runner, once `--kill-after` has passed.

@@ -50,14 +50,17 @@ struct JobSignals {
     }
 
     /// `--fail-fast`'s SIGTERM to one inner's command and all it started (not to the inner, which
-    /// ends as its command does); to the inner itself when it has not started its command yet.
-    /// SIGCONT after it wakes a stopped one to act on it, as `Wrapper.signalTree` does.
-    static func terminate(_ inner: pid_t) {
+    /// ends as its command does); false, with nothing sent, while the inner has not started its
+    /// command yet: a signal to the inner itself could be taken for one its group got and dropped
+    /// (`groupSignaled`). SIGCONT after it wakes a stopped one to act on it, as
+    /// `Wrapper.signalTree` does.
+    static func terminate(_ inner: pid_t) -> Bool {
         let below = ProcessTree.descendants(of: inner)
-        for pid in below.isEmpty ? [inner] : below {
+        for pid in below {
             kill(pid, SIGTERM)
             kill(pid, SIGCONT)
         }
+        return !below.isEmpty
     }
 }
 

@@ -92,6 +92,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/c.ran"), "a command not started yet ran")
     }
 
+    /// A command whose inner loadwrap has not started it yet when another fails still gets its
+    /// SIGTERM once it runs, and the run ends without waiting for `--kill-after`. Which comes
+    /// first is the scheduler's choice: an immediate failure beat the other command's start in
+    /// about one run of thirty before the runner waited for it (a run then lasted 60 s).
+    @Test func failFastReachesACommandStillStarting() throws {
+        for _ in 0..<30 {
+            let (run, _) = try self.run(["--fail-fast", "--kill-after", "60s", "-c", "exit 3", "-c", "sleep 60"])
+            #expect(run.termination == .exited(3))
+        }
+    }
+
     @Test func failFastKillsWhatIgnoresSigtermAfterKillAfter() throws {
         let a = "trap '' TERM; sleep 60 & echo $! > $D/a.sleep; wait"
         let b = "while [ ! -s $D/a.sleep ]; do sleep 0.02; done; exit 3"
