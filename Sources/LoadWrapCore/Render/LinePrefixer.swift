@@ -70,10 +70,18 @@ package struct LinePrefixer {
         return output
     }
 
-    /// What was held back, at the end of the stream: nothing more will complete it.
+    /// What was held back, at the end of the stream: nothing more will complete it. A sequence
+    /// cut short is ended with CAN, which returns a terminal's parser to text from any sequence
+    /// or control string (ECMA-48 8.3.6; xterm's and tmux's parsers), so the next command's
+    /// bytes are not taken as its end. A character cut short needs nothing: the next byte that is
+    /// no continuation ends it.
     package mutating func finish() -> [UInt8] {
-        defer { pending.removeAll() }
-        return pending
+        defer {
+            pending.removeAll()
+            parser = EscapeParser()
+            continuationsDue = 0
+        }
+        return parser.isActive ? pending + [0x18] : pending
     }
 
     /// Whether the bytes so far end between characters and outside any sequence.

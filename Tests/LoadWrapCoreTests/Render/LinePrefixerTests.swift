@@ -65,8 +65,23 @@ import Testing
     @Test func whatIsHeldComesOutAtTheEnd() {
         var prefixer = LinePrefixer(name: "web", color: nil)
         #expect(prefixer.feed(bytes("a\u{1B}]0;unterminated")) == bytes("web | a"))
-        #expect(prefixer.finish() == bytes("\u{1B}]0;unterminated"))
+        #expect(prefixer.finish() == bytes("\u{1B}]0;unterminated\u{18}"))
         #expect(prefixer.finish() == [])
+    }
+
+    @Test func aSequenceLetThroughIsEndedAtTheEnd() {
+        var prefixer = LinePrefixer(name: "web", color: nil)
+        let long = "\u{1B}P" + String(repeating: "x", count: LinePrefixer.mostHeld + 1)
+        #expect(prefixer.feed(bytes(long)) == bytes(long))
+        #expect(prefixer.feed(bytes("yz")) == [])
+        #expect(prefixer.finish() == bytes("yz\u{18}"))
+    }
+
+    @Test func aCharacterCutShortIsWrittenAsItIs() {
+        var prefixer = LinePrefixer(name: "web", color: nil)
+        #expect(prefixer.feed(bytes("é").dropLast()) == [])
+        #expect(prefixer.finish() == bytes("web | ") + [0xC3])
+        #expect(prefixer.feed(bytes("a\n")) == bytes("a\n"))
     }
 
     @Test func namesArePaddedToTheWidestOnTheTerminal() {
