@@ -119,7 +119,9 @@ final class SiblingBlock {
     }
 
     /// Writes the whole block into a private file (0600) under a name the outer loadwrap does not
-    /// read, renames it to the one it reads once complete, and tells it; false when it cannot.
+    /// read, links it to the one it reads once complete, and tells it; false when it cannot. A
+    /// link, unlike a rename, never replaces a file: one an earlier process of the same pid left
+    /// for the outer to write is kept.
     private func leave(_ held: HeldOutput, footer: String) -> Bool {
         let path = SiblingBlocks.path(in: directory, pid: getpid())
         let partial = path + ".part"
@@ -129,10 +131,9 @@ final class SiblingBlock {
         held.replay { written = FileDescriptorIO.writeAll(fd, $0) && written }
         written = FileDescriptorIO.writeAll(fd, (held.endsAtLineStart ? "" : "\n") + footer) && written
         close(fd)
-        guard written, rename(partial, path) == 0 else {
-            unlink(partial)
-            return false
-        }
+        let linked = written && link(partial, path) == 0
+        unlink(partial)
+        guard linked else { return false }
         upstream.client.send(.block(pid: getpid()))
         return true
     }
