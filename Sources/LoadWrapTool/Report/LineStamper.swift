@@ -14,19 +14,37 @@ struct LineStamper {
     private var atLineStart = true
     /// True after a carriage return: a line feed next ends the line, anything else rewrites it.
     private var afterReturn = false
+    /// True within a nested run's group marker: no stamp until its line ends.
+    private var inMarker = false
+
+    /// The starts of the group markers a nested loadwrap writes where groups nest (`LogGroup`):
+    /// a stamp before one would leave it no marker on TeamCity, and its own line on GitLab.
+    private static let markers = [Array("\u{1B}[0Ksection_".utf8), Array("##teamcity[block".utf8)]
 
     init(style: TimestampStyle) {
         self.style = style
     }
 
-    /// `chunk` with a stamp before each line that begins in it; `elapsedMS` since the start.
+    /// `chunk` with a stamp before each line that begins in it; `elapsedMS` since the start. A
+    /// line that begins with a group marker gets none, when the chunk holds the marker's start:
+    /// nested loadwraps write each marker line in one write, which a read rarely cuts.
     mutating func stamped(_ chunk: UnsafeRawBufferPointer, elapsedMS: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(chunk.count + 32)
         var stamp: [UInt8]?
-        for byte in chunk {
+        for (index, byte) in chunk.enumerated() {
+            if inMarker {
+                out.append(byte)
+                if byte == 0x0A { (inMarker, atLineStart, afterReturn) = (false, true, false) }
+                continue
+            }
             if afterReturn && byte != 0x0A { atLineStart = true }
             afterReturn = byte == 0x0D
+            if atLineStart && Self.markers.contains(where: { chunk[index...].starts(with: $0) }) {
+                (inMarker, atLineStart, afterReturn) = (true, false, false)
+                out.append(byte)
+                continue
+            }
             if atLineStart && byte != 0x0D {
                 if stamp == nil { stamp = Array(text(elapsedMS: elapsedMS).utf8) }
                 out += stamp!
@@ -40,7 +58,7 @@ struct LineStamper {
 
     /// Notes that loadwrap wrote a whole line of its own (stamped by `text`) or a group's marker.
     mutating func ownLineWritten() {
-        (atLineStart, afterReturn) = (true, false)
+        (atLineStart, afterReturn, inMarker) = (true, false, false)
     }
 
     /// The stamp with its trailing space.

@@ -43,6 +43,18 @@ import Testing
         #expect(Self.stamped(["\r\rx"], at: [0]) == ["\r\r[   0.000s] x"])
     }
 
+    /// A nested run's group markers keep the start of their line, and a GitLab header after
+    /// its marker's `\r` is no new line; the lines between are stamped.
+    @Test func groupMarkersOfNestedRuns() {
+        let gitlab = "\u{1B}[0Ksection_start:1:n[collapsed=true]\r\u{1B}[0K▸ step\nout\n\u{1B}[0Ksection_end:1:n\r\u{1B}[0K\n"
+        #expect(Self.stamped([gitlab], at: [5])
+            == ["\u{1B}[0Ksection_start:1:n[collapsed=true]\r\u{1B}[0K▸ step\n[   0.005s] out\n\u{1B}[0Ksection_end:1:n\r\u{1B}[0K\n"])
+        #expect(Self.stamped(["a\n##teamcity[blockOpened name='s']\nb\n"], at: [5])
+            == ["[   0.005s] a\n##teamcity[blockOpened name='s']\n[   0.005s] b\n"])
+        #expect(Self.stamped(["\u{1B}[31mred\n", "##teamcity[message text='x']\n"], at: [5, 6])
+            == ["[   0.005s] \u{1B}[31mred\n", "[   0.006s] ##teamcity[message text='x']\n"])
+    }
+
     /// After a line of loadwrap's own the next byte starts a line.
     @Test func afterAnOwnLine() {
         var stamper = LineStamper(style: .elapsed)
