@@ -99,15 +99,28 @@ final class SiblingBlock {
     /// the turn is free, whatever its place in line, else leaves it for the loadwrap above. The
     /// turn goes either way.
     func finish(_ outcome: Outcome, elapsedMS: Int, to fd: Int32) {
+        end(frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil)), to: fd) { beside in
+            beside ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
+        }
+    }
+
+    /// The command could not be started, or loadwrap had to end it: the one-line `reason` takes
+    /// the end line's place, after what was held, in the block as a run alone writes it.
+    func abandon(_ reason: String, to fd: Int32) {
+        let line = CommandBreak.apply(reason + "\n")
+        end(frame.footer(reason: line, unixTime: time(nil)), to: fd) { _ in line }
+    }
+
+    /// Ends the block with `footer` (`finish`); a run that streamed without its own start line
+    /// ends with `unheaded`, told whether others were held beside it.
+    private func end(_ footer: String, to fd: Int32, unheaded: (_ beside: Bool) -> String) {
         defer {
             queue?.leave()
             turn.release()
         }
         streamIfFree(to: fd)
-        let footer = frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil))
         guard let held else {
-            let beside = !headed && SiblingQueue.anyBeside(in: directory)
-            let end = headed ? footer : beside ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
+            let end = headed ? footer : unheaded(SiblingQueue.anyBeside(in: directory))
             if !end.isEmpty { FileDescriptorIO.writeAll(fd, (atLineStart ? "" : "\n") + end) }
             return
         }

@@ -61,10 +61,15 @@ final class SilentPresenter: Presenter {
     func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {}
 
     /// What earlier attempts held (`--quiet`), as at a failed end, then the reason on a line of
-    /// its own: a retry that cannot start ends the run.
+    /// its own: a retry that cannot start ends the run. In a block, the reason closes it, so it
+    /// is written in the block's turn, never inside a sibling's line.
     func failedToStart(_ message: String) {
-        hold.beforeReason(to: destination)
-        StandardStreams.err(message + "\n")
+        guard let block else {
+            hold.beforeReason(to: destination)
+            return StandardStreams.err(message + "\n")
+        }
+        hold.atEnd(failed: true)?.replay { _ = pass($0) }
+        block.abandon(message, to: destination)
     }
 
     /// While the output is held for a block, the turn is tried now and then even when the

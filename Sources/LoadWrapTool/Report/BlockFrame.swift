@@ -23,8 +23,17 @@ struct BlockFrame {
 
     /// The group's end, then the end line.
     func footer(_ outcome: Outcome, elapsedMS: Int, unixTime: Int) -> String {
-        let close = group?.close(header: String(startLine.dropLast()), failed: !outcome.succeeded, unixTime: unixTime)
-        return (close ?? "") + endLine(outcome, elapsedMS: elapsedMS)
+        closing(failed: !outcome.succeeded, unixTime: unixTime) + endLine(outcome, elapsedMS: elapsedMS)
+    }
+
+    /// The group's end, failed, then `line` in place of the end line: the reason a run could not
+    /// start or go on.
+    func footer(reason line: String, unixTime: Int) -> String {
+        closing(failed: true, unixTime: unixTime) + line
+    }
+
+    private func closing(failed: Bool, unixTime: Int) -> String {
+        group?.close(header: String(startLine.dropLast()), failed: failed, unixTime: unixTime) ?? ""
     }
 
     /// The end line alone (empty when `--result` wants none): a run that streamed from its start,

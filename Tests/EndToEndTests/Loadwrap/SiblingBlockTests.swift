@@ -148,6 +148,33 @@ import Testing
         #expect(blocks.first?[1] == "b 1", "the step that took over streamed first")
     }
 
+    /// A step whose command cannot start beside a streaming one: the reason is held like output,
+    /// never written inside the other's lines, and closes its block in place of an end line.
+    @Test(arguments: CI.all)
+    func aStepThatCannotStartIsABlockClosedByTheReason(ci: CI) throws {
+        let steps = Steps()
+        defer { TestDirectory.remove(steps.directory) }
+        try steps.gates(["a"])
+        let status = "\(steps.directory)/b.status"
+        let script = """
+            \(steps.command("a", exit: 0)) &
+            \(steps.awaitStart("a"))
+            (loadwrap -t 'step b' -- no-such-command-xyz; echo $? > '\(status).tmp'; mv '\(status).tmp' '\(status)') &
+            wait
+            """
+        let session = try steps.session(script, environment: ci.environment)
+        defer { session.terminate() }
+        try #require(Loadwrap.waitUntil { access(status, F_OK) == 0 }, "b did not end")
+        #expect(try String(contentsOfFile: status, encoding: .utf8) == "127\n")
+        #expect(!Self.contains(session.pipeOutput(1), "no-such-command-xyz"), "b's reason was written while a streams")
+        steps.release("a")
+        #expect(session.waitForExit() == .exited(0))
+        let reason = "Error: Command not found: 'no-such-command-xyz'."
+        let expected = [ci.open, "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T", ci.header("step b")]
+            + ci.footer(reason) + ci.close
+        #expect(Self.lines(session.pipeOutput(1)) == expected)
+    }
+
     /// A step alone streams as it always has: the outer's line for it, then its output as it
     /// comes, and no block of its own.
     @Test func aStepAloneStreams() throws {
