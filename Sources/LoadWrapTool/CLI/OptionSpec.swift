@@ -141,7 +141,7 @@ struct OptionSpec: Sendable {
                 + " and loadwrap fails as the first of them to fail."),
         OptionSpec(
             id: .name, long: "--name", short: nil, valueName: "name",
-            help: "Name the -c that follows: its title and line prefix (default: its first word, made unique with -2, -3)."),
+            help: "Name the -c that follows: its title and line prefix (default: the program it runs, or sh, made unique with -2, -3)."),
         OptionSpec(
             id: .jobs, long: "--jobs", short: "j", valueName: "count",
             help: "With several -c: run at most this many at once; the others wait their turn (default: all)."),

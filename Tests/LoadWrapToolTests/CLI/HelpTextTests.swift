@@ -109,7 +109,8 @@ import Testing
                                           than once, the commands run at once and loadwrap fails
                                           as the first of them to fail.
                   --name <name>           Name the -c that follows: its title and line prefix
-                                          (default: its first word, made unique with -2, -3).
+                                          (default: the program it runs, or sh, made unique with
+                                          -2, -3).
                   -j, --jobs <count>      With several -c: run at most this many at once; the
                                           others wait their turn (default: all).
                   --fail-fast             With several -c: once one fails, end the others
