@@ -52,10 +52,14 @@ struct TailDrawingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let wrapped = "\(TailScreen.loadwrap(tail: 3)) \(TailScreen.command(lines: 10, stop: "\(directory)/run.stop"))"
         try JobShell.start(terminal, "run", job: "exec \(wrapped)", in: directory)
-        try JobShell.start(terminal, "bare", job: "exec sh -c '\(TailScreen.waitFor("\(directory)/bare.stop"))'", in: directory)
+        // The bare job notes its start: a Ctrl-Z before bash has given it the terminal stops no one.
+        let bareStarted = "\(directory)/bare.started"
+        try JobShell.start(terminal, "bare", job: "exec sh -c ': > \(bareStarted); \(TailScreen.waitFor("\(directory)/bare.stop"))'",
+                           in: directory)
         for name in ["bare", "run"] {
             try terminal.sendKeys(name, "./job", "Enter")
             if name == "run" { #expect(try terminal.waitFor(name) { TailScreen.showsWindow($0, ["line 8", "line 9", "line 10"]) }) }
+            if name == "bare" { try #require(Loadwrap.waitUntil { access(bareStarted, F_OK) == 0 }, "the bare job did not start") }
             try terminal.sendKeys(name, "C-z")
             #expect(try terminal.waitFor(name) { rows in
                 rows.contains { $0.contains("Stopped") } && !rows.contains { $0.hasPrefix("line ") || $0.contains("@work") }
