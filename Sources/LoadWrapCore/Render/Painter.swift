@@ -91,7 +91,8 @@ package struct Painter {
         let due = overlay.isDue(nowMS: nowMS)
         if overlay.isPastDelay(nowMS: nowMS), let placement = placement(nowMS: nowMS),
            allows(nowMS: nowMS, fresh: due, view: view()) {
-            tail += draw(nowMS: nowMS, at: placement, advancing: due)
+            let line = draw(nowMS: nowMS, at: placement, advancing: due)
+            tail = tail.isEmpty ? line : tail + line  // mostly alone: the drawing's bytes, not a copy
         }
         return (head, tail)
     }

@@ -106,11 +106,11 @@ package struct SiblingRows: Sendable {
         commandDisabledAutowrap: Bool = false
     ) -> [UInt8] {
         let rows = rendered(look: overlay.look, columns: overlay.columns, nowMS: nowMS, advancing: advancing)
-        var bytes: [UInt8] = []
-        if overlay.visible && rows.count < block.belowCount { bytes += overlay.erase() }
+        let erase = overlay.visible && rows.count < block.belowCount ? overlay.erase() : []
         if !overlay.visible { block.erased() }
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
                                 advancing: advancing)
-        return bytes + block.draw(rows: [], spinner: line, below: rows, commandDisabledAutowrap: commandDisabledAutowrap)
+        let drawing = block.draw(rows: [], spinner: line, below: rows, commandDisabledAutowrap: commandDisabledAutowrap)
+        return erase.isEmpty ? drawing : erase + drawing
     }
 }

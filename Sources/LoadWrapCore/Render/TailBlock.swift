@@ -37,9 +37,9 @@ struct TailBlock: Sendable {
         -> [UInt8] {
         var bytes: [UInt8] = []
         // One allocation for the whole block: after every chunk of output it is drawn anew.
-        bytes.reserveCapacity(spinner.count + (rows + below).reduce(0) { $0 + $1.count + Self.rowExtra } + 32)
+        bytes.reserveCapacity(spinner.count + Self.size(of: rows) + Self.size(of: below) + 32)
         if !visible {
-            (drawn, drawnBelow) = ([], [])
+            forgetDrawn()
             visible = true
         }
         precondition(rows.count >= drawn.count && below.count >= drawnBelow.count, "a shorter block is drawn after an erase")
@@ -49,9 +49,9 @@ struct TailBlock: Sendable {
             Self.move(&bytes, from: 0, to: bottom)
             Self.move(&bytes, from: bottom, to: 0)
             // Rows added above move the line and the rows under it down.
-            if rows.count > drawn.count { drawnBelow = drawnBelow.map { _ in Self.unknown } }
-            drawn += Array(repeating: Self.unknown, count: rows.count - drawn.count)
-            drawnBelow += Array(repeating: Self.unknown, count: below.count - drawnBelow.count)
+            if rows.count > drawn.count { drawnBelow.removeAll(keepingCapacity: true) }
+            drawn.append(contentsOf: repeatElement(Self.unknown, count: rows.count - drawn.count))
+            drawnBelow.append(contentsOf: repeatElement(Self.unknown, count: below.count - drawnBelow.count))
         }
         var at = 0
         let wraps = !commandDisabledAutowrap
@@ -88,10 +88,21 @@ struct TailBlock: Sendable {
     /// The bytes a row adds around its text, at most.
     private static let rowExtra = 16
 
+    /// The bytes `rows` take at most, drawn.
+    private static func size(of rows: [[UInt8]]) -> Int {
+        rows.reduce(0) { $0 + $1.count + rowExtra }
+    }
+
     /// Notes that the block was erased (its top row and everything below, from the top).
     mutating func erased() {
         visible = false
-        (drawn, drawnBelow) = ([], [])
+        forgetDrawn()
+    }
+
+    /// Forgets the rows drawn, keeping the arrays' storage for the next drawing.
+    private mutating func forgetDrawn() {
+        drawn.removeAll(keepingCapacity: true)
+        drawnBelow.removeAll(keepingCapacity: true)
     }
 
     /// The number of rows now above the spinner line.
@@ -109,7 +120,20 @@ struct TailBlock: Sendable {
     /// there scrolls instead, keeping the block's rows where the moves expect them.
     private static func move(_ bytes: inout [UInt8], from: Int, to: Int) {
         if to > from { bytes.append(contentsOf: repeatElement(0x0A, count: to - from)) }
-        if to < from { bytes += Array("\u{1B}[\(from - to)A".utf8) }
+        if to < from { appendCursorUp(&bytes, by: from - to) }
+    }
+
+    /// CUU `count`, its number written digit by digit: drawn after every chunk of output, it
+    /// allocates nothing.
+    private static func appendCursorUp(_ bytes: inout [UInt8], by count: Int) {
+        bytes += [0x1B, 0x5B]
+        var divisor = 1
+        while divisor * 10 <= count { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(count / divisor % 10))
+            divisor /= 10
+        }
+        bytes.append(0x41)
     }
 
     private static let carriageReturn: [UInt8] = [0x0D]
