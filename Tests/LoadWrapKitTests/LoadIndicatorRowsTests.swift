@@ -8,8 +8,14 @@ import LoadWrapTestSupport
     let sink = LoadIndicatorOutput.Memory(columns: 80, rows: 24)
     let clock = ManualClock()
 
+    /// A row drawn alone: autowrap off before it and back on after it.
     private static func row(_ text: String) -> String {
-        "\r\u{1B}[?7l  \(text)\u{1B}[K\u{1B}[?7h\r"
+        "\u{1B}[?7l" + rowText(text) + "\u{1B}[?7h"
+    }
+
+    /// A row's own bytes, among others drawn with autowrap off.
+    private static func rowText(_ text: String) -> String {
+        "\r  \(text)\u{1B}[K\r"
     }
 
     private func started() -> LoadIndicator {
@@ -27,7 +33,7 @@ import LoadWrapTestSupport
         clock.advance(by: 2_000)
         row.setProgress(LoadProgress(percent: 50))
         let redrawn = String(decoding: sink.take(), as: UTF8.self)
-        #expect(redrawn.hasSuffix(" 50% · 2s\u{1B}[K\u{1B}[?7h\r\u{1B}[1A"), "\(redrawn.debugDescription)")
+        #expect(redrawn.hasSuffix(" 50% · 2s\u{1B}[K\r\u{1B}[?7h\u{1B}[1A"), "\(redrawn.debugDescription)")
         row.remove()
         #expect(sink.take() == Fixture.erase + Fixture.firstDraw("⠧ Build 3s"))
         row.remove()
@@ -57,7 +63,7 @@ import LoadWrapTestSupport
         let last = String(decoding: short.take(), as: UTF8.self)
         // Nine rows: the line and two rows, the second saying how many more; the first row, the same
         // since the third was added, is not sent again.
-        #expect(last.contains(Self.row("⠋ job 1 0s")) && !last.contains("\u{1B}[31m"), "\(last.debugDescription)")
+        #expect(last.contains(Self.rowText("⠋ job 1 0s")) && !last.contains("\u{1B}[31m"), "\(last.debugDescription)")
         #expect(last.hasSuffix(Fixture.redrawText("⠋ Build 0s") + "\n\n" + Self.row("+4 more") + "\u{1B}[2A"), "\(last.debugDescription)")
         rows.forEach { $0.remove() }
         indicator.stop()

@@ -14,6 +14,11 @@ import LoadWrapTestSupport
         "\r\u{1B}[?7l\(text)\u{1B}[K\u{1B}[?7h\r"
     }
 
+    /// The window's rows: autowrap off once before them and back on after them.
+    private static func rows(_ texts: String...) -> String {
+        "\u{1B}[?7l" + texts.map { "\r\($0)\u{1B}[K\r" }.joined(separator: "\n") + "\u{1B}[?7h"
+    }
+
     /// An indicator with a window of `lines`, started, its first frame taken.
     private func started(tail lines: Int = 3) -> LoadIndicator {
         let indicator = Fixture.indicator(tail: lines, sink: sink, clock: clock)
@@ -29,7 +34,7 @@ import LoadWrapTestSupport
         clock.advance(by: 80)
         indicator.tick()
         // Room for two rows below (line feeds), back up, the rows, down to the line, back to the top.
-        let expected = "\n\n\u{1B}[2A" + Self.row("one") + "\n" + Self.row("two") + "\n"
+        let expected = "\n\n\u{1B}[2A" + Self.rows("one", "two") + "\n"
             + Self.row("⠙ Build 0s") + "\u{1B}[2A"
         #expect(sink.take() == Fixture.bytes(expected))
         indicator.stop()
@@ -44,7 +49,7 @@ import LoadWrapTestSupport
         indicator.feed("o\n")
         clock.advance(by: 80)
         indicator.tick()
-        #expect(sink.take() == Fixture.bytes("\n" + Self.row("two") + "\n" + Self.row("⠹ Build 0s") + "\u{1B}[2A"))
+        #expect(sink.take() == Fixture.bytes("\n" + Self.rows("two") + "\n" + Self.row("⠹ Build 0s") + "\u{1B}[2A"))
         indicator.stop()
     }
 
@@ -57,7 +62,7 @@ import LoadWrapTestSupport
         clock.advance(by: 80)
         indicator.tick()
         // 5 rows: the block takes at most 3 (two rows and the line), the last two lines.
-        let expected = "\n\n\u{1B}[2A" + Self.row("3") + "\n" + Self.row("4") + "\n" + Self.row("⠙ Build 0s") + "\u{1B}[2A"
+        let expected = "\n\n\u{1B}[2A" + Self.rows("3", "4") + "\n" + Self.row("⠙ Build 0s") + "\u{1B}[2A"
         #expect(short.take() == Fixture.bytes(expected))
         indicator.stop()
     }
@@ -71,7 +76,7 @@ import LoadWrapTestSupport
         clock.advance(by: 80)
         indicator.tick()
         // Half of 20 columns for each: the row's colour written as a whole rendition, and closed.
-        let row = Self.row("\u{1B}[0;31mred\u{1B}[0m and a ")
+        let row = Self.rows("\u{1B}[0;31mred\u{1B}[0m and a ")
         #expect(narrow.take() == Fixture.bytes("\n\u{1B}[1A" + row + "\n" + Self.row("⠙ Bui… 0s") + "\u{1B}[1A"))
         indicator.stop()
     }
@@ -105,7 +110,7 @@ import LoadWrapTestSupport
         indicator.feed(bytes: Array(bytes[5...]))
         clock.advance(by: 80)
         indicator.tick()
-        let row = Self.row("é \u{1B}[0;32mok\u{1B}[0m")
+        let row = Self.rows("é \u{1B}[0;32mok\u{1B}[0m")
         #expect(sink.take() == Fixture.bytes("\n\u{1B}[1A" + row + "\n" + Self.row("⠙ Build 0s") + "\u{1B}[1A"))
         indicator.stop(failed: true)
         #expect(sink.take() == Fixture.erase + bytes)
@@ -120,7 +125,7 @@ import LoadWrapTestSupport
         indicator.print("note")
         // The block erased from its top, the line, the block from nothing; not a new frame yet, so
         // the spinner line is the one last drawn.
-        let expected = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25hnote\n" + "\n\u{1B}[1A" + Self.row("step") + "\n"
+        let expected = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25hnote\n" + "\n\u{1B}[1A" + Self.rows("step") + "\n"
             + "\u{1B}[?25l" + Self.row("⠙ Build 0s") + "\u{1B}[1A"
         #expect(sink.take() == Fixture.bytes(expected))
         indicator.stop()

@@ -54,34 +54,61 @@ struct TailBlock: Sendable {
             drawnBelow.append(contentsOf: repeatElement(Self.unknown, count: below.count - drawnBelow.count))
         }
         var at = 0
-        let wraps = !commandDisabledAutowrap
+        var autowrap = Autowrap(commandDisabled: commandDisabledAutowrap)
         for (index, row) in rows.enumerated() where drawn[index] != row {
             Self.move(&bytes, from: at, to: index)
-            Self.append(&bytes, row: row, wraps: wraps)
+            Self.append(&bytes, row: row, autowrap: &autowrap)
             at = index
             drawn[index] = row
         }
+        autowrap.restore(&bytes)  // the spinner line sets it its own way
         Self.move(&bytes, from: at, to: rows.count)
         bytes += spinner
         at = rows.count
         for (index, row) in below.enumerated() where drawnBelow[index] != row {
             Self.move(&bytes, from: at, to: rows.count + 1 + index)
-            Self.append(&bytes, row: row, wraps: wraps)
+            Self.append(&bytes, row: row, autowrap: &autowrap)
             at = rows.count + 1 + index
             drawnBelow[index] = row
         }
+        autowrap.restore(&bytes)
         Self.move(&bytes, from: at, to: 0)
         return bytes
     }
 
+    /// Autowrap off while rows are written, where the command has not switched it off: once
+    /// before the first row of a run of rows and back on after the last, not around each row, as
+    /// the block is drawn again after every chunk of output and each switch is ten bytes more.
+    private struct Autowrap {
+        let commandDisabled: Bool
+        private var off = false
+
+        init(commandDisabled: Bool) {
+            self.commandDisabled = commandDisabled
+        }
+
+        /// Off before a row, unless it is already or the command's setting stands.
+        mutating func offForRow(_ bytes: inout [UInt8]) {
+            guard !commandDisabled, !off else { return }
+            bytes += TailBlock.autowrapOff
+            off = true
+        }
+
+        /// Back on after rows written with it off.
+        mutating func restore(_ bytes: inout [UInt8]) {
+            guard off else { return }
+            bytes += TailBlock.autowrapOn
+            off = false
+        }
+    }
+
     /// Appends `row` at column 0 of the cursor's row: the rest of the row erased, back at column 0,
-    /// with autowrap off while it is written when `wraps` (the command has not switched it off).
-    private static func append(_ bytes: inout [UInt8], row: [UInt8], wraps: Bool) {
+    /// with autowrap off while it is written unless the command switched it off.
+    private static func append(_ bytes: inout [UInt8], row: [UInt8], autowrap: inout Autowrap) {
+        autowrap.offForRow(&bytes)
         bytes += carriageReturn
-        if wraps { bytes += autowrapOff }
         bytes += row
         bytes += eraseLine
-        if wraps { bytes += autowrapOn }
         bytes += carriageReturn
     }
 

@@ -71,7 +71,7 @@ import Testing
         #expect(text.contains(" A "), "the first loadwrap drew nothing")
         // The second one writes to the terminal, not into the pipe: in no pipeline with the first,
         // it is a row under the one spinner (indented); no spinner line starts with it.
-        let row = { (frame: Character) in "\u{1B}[?7l  \u{1B}[36m\(frame)\u{1B}[39m B " }
+        let row = { (frame: Character) in "\r  \u{1B}[36m\(frame)\u{1B}[39m B " }
         #expect(Loadwrap.dotsFrames.contains { text.contains(row($0)) }, "the second loadwrap's title is not a row")
         for frame in Loadwrap.dotsFrames {
             #expect(!text.contains("\u{1B}[?7l\u{1B}[36m\(frame)\u{1B}[39m B "), "the second loadwrap drew a spinner too")

@@ -8,6 +8,10 @@ import Testing
     private static let look = Overlay.Look(
         style: SpinnerStyle(name: "t", frames: ["a", "b"], intervalMS: 100), color: false, utf8: true)
     private static func text(_ rows: [[UInt8]]) -> [String] { rows.map { String(decoding: $0, as: UTF8.self) } }
+    /// Rows as drawn under the line, indented: autowrap off once before them, back on after.
+    private static func rows(_ texts: String...) -> String {
+        "\u{1B}[?7l" + texts.map { "\r  " + $0 + "\u{1B}[K\r" }.joined(separator: "\n") + "\u{1B}[?7h"
+    }
     private static func siblings(_ count: Int) -> [SiblingRow] {
         (1...count).map { SiblingRow(id: Int32($0), title: "step \($0)") }
     }
@@ -54,9 +58,8 @@ import Testing
         var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80))
         painter.setSiblings(Self.siblings(2), nowMS: 1_000)
         let frame = String(decoding: painter.frame(nowMS: 1_000, view: TerminalView()), as: UTF8.self)
-        let row = { (text: String) in "\r\u{1B}[?7l  " + text + "\u{1B}[K\u{1B}[?7h\r" }
         let line = "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r"
-        #expect(frame == "\n\n\u{1B}[2A\u{1B}[?25l" + line + "\n" + row("a step 1 0s") + "\n" + row("a step 2 0s") + "\u{1B}[2A")
+        #expect(frame == "\n\n\u{1B}[2A\u{1B}[?25l" + line + "\n" + Self.rows("a step 1 0s", "a step 2 0s") + "\u{1B}[2A")
         #expect(String(decoding: painter.end(), as: UTF8.self) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h")
     }
 
@@ -77,9 +80,8 @@ import Testing
         let frame = String(decoding: painter.frame(nowMS: 1_000, view: TerminalView()), as: UTF8.self)
         // Nine rows: the block keeps to seven; three for the window and one for the line leave three,
         // but a third of nine is the line and two rows: one row and `+2 more`.
-        let row = { (text: String) in "\r\u{1B}[?7l  " + text + "\u{1B}[K\u{1B}[?7h\r" }
         #expect(frame.hasPrefix("\n\n\n\n\n\u{1B}[5A"), "\(frame.debugDescription)")
-        #expect(frame.hasSuffix("a w 0s\u{1B}[K\u{1B}[?7h\r\n" + row("a step 1 0s") + "\n" + row("+2 more") + "\u{1B}[5A"),
+        #expect(frame.hasSuffix("a w 0s\u{1B}[K\u{1B}[?7h\r\n" + Self.rows("a step 1 0s", "+2 more") + "\u{1B}[5A"),
                 "\(frame.debugDescription)")
     }
 }

@@ -8,12 +8,15 @@ import Testing
     private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     private static let spinner = bytes("\rS\r")
-    private static func row(_ text: String) -> String { "\r\u{1B}[?7l" + text + "\u{1B}[K\u{1B}[?7h\r" }
+    /// Rows drawn one under the other: autowrap off once before them and back on after them.
+    private static func rows(_ texts: String...) -> String {
+        "\u{1B}[?7l" + texts.map { "\r" + $0 + "\u{1B}[K\r" }.joined(separator: "\n") + "\u{1B}[?7h"
+    }
 
     @Test func aFirstDrawMakesRoomThenWritesEachRowAndTheSpinnerAndEndsAtTheTop() {
         var block = TailBlock()
         let drawn = block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)
-        #expect(Self.text(drawn) == "\n\n\u{1B}[2A" + Self.row("a") + "\n" + Self.row("b") + "\n\rS\r\u{1B}[2A")
+        #expect(Self.text(drawn) == "\n\n\u{1B}[2A" + Self.rows("a", "b") + "\n\rS\r\u{1B}[2A")
         #expect(block.visible && block.rowCount == 2)
     }
 
@@ -22,14 +25,14 @@ import Testing
         _ = block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)
         #expect(Self.text(block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)) == "\n\n\rS\r\u{1B}[2A")
         #expect(Self.text(block.draw(rows: [Self.bytes("a"), Self.bytes("c")], spinner: Self.spinner))
-            == "\n" + Self.row("c") + "\n\rS\r\u{1B}[2A")
+            == "\n" + Self.rows("c") + "\n\rS\r\u{1B}[2A")
     }
 
     @Test func aGrowingBlockAddsItsRowBelowTheSpinnerLine() {
         var block = TailBlock()
         _ = block.draw(rows: [Self.bytes("a")], spinner: Self.spinner)
         #expect(Self.text(block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner))
-            == "\n\n\u{1B}[2A\n" + Self.row("b") + "\n\rS\r\u{1B}[2A")
+            == "\n\n\u{1B}[2A\n" + Self.rows("b") + "\n\rS\r\u{1B}[2A")
     }
 
     @Test func theSpinnerAloneIsTheSpinnersBytes() {
@@ -42,7 +45,7 @@ import Testing
         _ = block.draw(rows: [Self.bytes("a"), Self.bytes("b")], spinner: Self.spinner)
         block.erased()
         #expect(!block.visible)
-        #expect(Self.text(block.draw(rows: [Self.bytes("a")], spinner: Self.spinner)) == "\n\u{1B}[1A" + Self.row("a") + "\n\rS\r\u{1B}[1A")
+        #expect(Self.text(block.draw(rows: [Self.bytes("a")], spinner: Self.spinner)) == "\n\u{1B}[1A" + Self.rows("a") + "\n\rS\r\u{1B}[1A")
     }
 
     @Test func theBlockLeavesTwoRowsOfTheScreenDownToTheSpinnerAlone() {
@@ -60,15 +63,18 @@ import Testing
     private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     private static let spinner = bytes("\rS\r")
-    private static func row(_ text: String) -> String { "\r\u{1B}[?7l" + text + "\u{1B}[K\u{1B}[?7h\r" }
+    /// Rows drawn one under the other: autowrap off once before them and back on after them.
+    private static func rows(_ texts: String...) -> String {
+        "\u{1B}[?7l" + texts.map { "\r" + $0 + "\u{1B}[K\r" }.joined(separator: "\n") + "\u{1B}[?7h"
+    }
 
     @Test func rowsUnderTheLineGoBelowItAndTheCursorEndsOnTheLine() {
         var block = TailBlock()
         let drawn = block.draw(rows: [], spinner: Self.spinner, below: [Self.bytes("x"), Self.bytes("y")])
-        #expect(Self.text(drawn) == "\n\n\u{1B}[2A\rS\r\n" + Self.row("x") + "\n" + Self.row("y") + "\u{1B}[2A")
+        #expect(Self.text(drawn) == "\n\n\u{1B}[2A\rS\r\n" + Self.rows("x", "y") + "\u{1B}[2A")
         #expect(block.belowCount == 2)
         #expect(Self.text(block.draw(rows: [], spinner: Self.spinner, below: [Self.bytes("x"), Self.bytes("z")]))
-            == "\rS\r\n\n" + Self.row("z") + "\u{1B}[2A")
+            == "\rS\r\n\n" + Self.rows("z") + "\u{1B}[2A")
     }
 
     @Test func aCommandThatSwitchedAutowrapOffKeepsItOff() {
@@ -81,6 +87,6 @@ import Testing
         var block = TailBlock()
         _ = block.draw(rows: [], spinner: Self.spinner, below: [Self.bytes("x")])
         #expect(Self.text(block.draw(rows: [Self.bytes("a")], spinner: Self.spinner, below: [Self.bytes("x")]))
-            == "\n\n\u{1B}[2A" + Self.row("a") + "\n\rS\r\n" + Self.row("x") + "\u{1B}[2A")
+            == "\n\n\u{1B}[2A" + Self.rows("a") + "\n\rS\r\n" + Self.rows("x") + "\u{1B}[2A")
     }
 }
