@@ -17,8 +17,8 @@ extension Options {
         var outer = self
         outer.title = title ?? "\(commands.count) commands"
         let plan = JobPlan(jobs: jobs, limit: min(jobs.count, self.jobs ?? jobs.count), failFast: failFast,
-                           killAfterMS: killAfterMS, prefix: prefix && overlay, color: color, quiet: quiet || (overlay && tailLines != nil),
-                           title: outer.title ?? "")
+                           killAfterMS: killAfterMS, prefix: prefix && overlay, color: color,
+                           quiet: quiet || (overlay && tailLines != nil), title: outer.title ?? "")
         outer.command = [executable, JobPlan.verb] + plan.arguments
         outer.quiet = false
         outer.tailLines = nil

@@ -18,21 +18,22 @@ struct ShellCommand: Equatable, Sendable {
     var title: String { name ?? Sanitizer.sanitize(line) }
 
     /// The short name of the command, for its line prefix: the basename of the program the line
-    /// runs first, past `NAME=value` assignments (a shell's simple command: POSIX XCU 2.9.1), or
-    /// `sh` when there is none, or the line starts with a compound command (`for`, `if`, `(`…).
+    /// runs first, past `NAME=value` assignments (a shell's simple command: POSIX XCU 2.9.1) and a
+    /// pipeline's `!`, or `sh` when there is none, or the line starts with a compound command
+    /// (`for`, `if`, `(`…).
     var programName: String {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-        let first = words.first { !Self.isAssignment($0) }
+        let first = words.first { !Self.isAssignment($0) && $0 != "!" }
         let program = first.flatMap { Self.isCompound($0) ? nil : $0.filter { $0 != "'" && $0 != "\"" } }
         let base = program.map { $0.split(separator: "/").last.map(String.init) ?? "" } ?? ""
         let clean = Sanitizer.sanitize(base)
         return clean.isEmpty ? "sh" : clean
     }
 
-    /// Whether `word` starts a compound command or a pipeline's negation: a reserved word that
-    /// can begin a command (POSIX XCU 2.4), or a subshell's parenthesis.
+    /// Whether `word` starts a compound command: a reserved word that can begin one (POSIX XCU
+    /// 2.4), or a subshell's parenthesis.
     private static func isCompound(_ word: Substring) -> Bool {
-        word.hasPrefix("(") || ["!", "{", "case", "for", "if", "until", "while"].contains(word)
+        word.hasPrefix("(") || ["{", "case", "for", "if", "until", "while"].contains(word)
     }
 
     /// Whether `word` is `NAME=value`: a name of letters, digits and underscores, not starting

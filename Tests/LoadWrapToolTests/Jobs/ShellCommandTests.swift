@@ -7,7 +7,7 @@ import Testing
         ("swift build", "swift"), ("/usr/bin/make -j8", "make"), ("CC=clang FLAGS=-O2 make all", "make"),
         ("  npm run build", "npm"), ("'./scripts/ci.sh' --fast", "ci.sh"), ("", "sh"), ("A=1", "sh"),
         ("2x=1 run", "2x=1"), ("\u{1B}[31mred", "red"), ("for i in 1 2; do make $i; done", "sh"),
-        ("(cd app && make)", "sh"), ("{ make; }", "sh"), ("A=1 while true; do :; done", "sh"), ("fork", "fork"),
+        ("(cd app && make)", "sh"), ("{ make; }", "sh"), ("A=1 while true; do :; done", "sh"), ("fork", "fork"), ("! make check", "make"),
     ])
     func programName(_ line: String, _ expected: String) {
         #expect(ShellCommand(line: line).programName == expected)
