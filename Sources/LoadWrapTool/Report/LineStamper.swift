@@ -18,7 +18,7 @@ struct LineStamper {
     private var inMarker = false
 
     /// The starts of the group markers a nested loadwrap writes where groups nest (`LogGroup`):
-    /// a stamp before one would leave it no marker on TeamCity, and its own line on GitLab.
+    /// unstamped, as this run's own are. On GitLab a stamp before one is a line of its own.
     private static let markers = [Array("\u{1B}[0Ksection_".utf8), Array("##teamcity[block".utf8)]
 
     init(style: TimestampStyle) {
