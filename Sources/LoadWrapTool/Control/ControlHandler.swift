@@ -44,10 +44,13 @@ final class ControlHandler {
     /// the same is not passed on (output can carry thousands a second).
     private var shownProgress: String?
 
-    /// What one message changes, in order; nothing when it went on upstream.
+    /// What one message changes, in order. One that goes on upstream changes nothing here but
+    /// the command's own `say` (nested runs send no other), which a held block writes where it
+    /// came (`SiblingBlock.said`).
     func handle(_ message: ControlMessage) -> [ControlEffect] {
         if let upstream {
             forward(message, to: upstream)
+            if case .say(let text) = message { return [.title(text, restored: false)] }
             return []
         }
         switch message {

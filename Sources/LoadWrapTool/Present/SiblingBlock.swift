@@ -75,6 +75,15 @@ final class SiblingBlock {
         return FileDescriptorIO.writeAll(fd, chunk)
     }
 
+    /// The command said `title` (`loadwrap say`): while the output is held, its line goes in the
+    /// block where it came, as a run alone writes it (`▸ title`). Once this run streams, the
+    /// loadwrap above has its line, as for any nested run.
+    func said(_ title: String) {
+        guard let held else { return }
+        let line = (held.endsAtLineStart ? "" : "\n") + CommandBreak.apply(frame.text.lines.start(title))
+        Array(line.utf8).withUnsafeBytes { held.append($0) }
+    }
+
     /// Tries the turn again while the output is held, if this run is the oldest waiting.
     func retry(to fd: Int32) {
         guard held != nil, queue?.lookIfFirst() ?? true else { return }

@@ -41,7 +41,9 @@ final class SilentPresenter: Presenter {
     }
 
     func started() {}
-    func titleChanged(_ title: String) {}
+    func titleChanged(_ title: String) {
+        block?.said(title)
+    }
     func stoppedEarly(_ stop: EarlyStop, elapsedMS: Int) {
         hold.drop()
     }

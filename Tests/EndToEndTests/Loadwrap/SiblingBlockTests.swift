@@ -175,6 +175,30 @@ import Testing
         #expect(Self.lines(session.pipeOutput(1)) == expected)
     }
 
+    /// A held step's `loadwrap say` is a line of its block, where it came, as a run alone writes it.
+    @Test func aHeldStepsSayIsALineOfItsBlock() throws {
+        let steps = Steps()
+        defer { TestDirectory.remove(steps.directory) }
+        try steps.gates(["a"])
+        let ended = "\(steps.directory)/b.ended"
+        let script = """
+            \(steps.command("a", exit: 0)) &
+            \(steps.awaitStart("a"))
+            (loadwrap -t 'step b' -- sh -c "echo 'b 1'; loadwrap say 'b links'; echo 'b 2'"; : > '\(ended)') &
+            wait
+            """
+        let session = try steps.session(script, environment: ["GITHUB_ACTIONS": "true"])
+        defer { session.terminate() }
+        try #require(Loadwrap.waitUntil { access(ended, F_OK) == 0 }, "b did not end")
+        #expect(!Self.contains(session.pipeOutput(1), "b links"), "b's line was written while a streams")
+        steps.release("a")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(Self.lines(session.pipeOutput(1)) == [
+            "::group::▸ build", "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T",
+            "▸ step b", "b 1", "▸ b links", "b 2", "✔ step b · T", "::endgroup::", "✔ build · T",
+        ])
+    }
+
     /// A step alone streams as it always has: the outer's line for it, then its output as it
     /// comes, and no block of its own.
     @Test func aStepAloneStreams() throws {
