@@ -179,8 +179,11 @@ import Testing
     // MARK: Two loadwraps in one pipeline
 
     @Test func twoLoadwrapsInOnePipelineShowOneSpinnerWithBothTitles() throws {
+        // The producer runs on until the test has looked, however late a loaded machine starts parse.
+        let stop = "\(TestDirectory.make())/stop"
         let pipeline = Pipeline { lw in
-            "\(lw("-t gen --delay 0")) sh -c 'for i in 1 2 3; do echo line$i; sleep 0.5; done' | \(lw("-t parse --delay 0")) cat"
+            "\(lw("-t gen --delay 0")) sh -c 'echo line1; while [ ! -e \(stop) ]; do sleep 0.05; done; echo line2; echo line3'"
+                + " | \(lw("-t parse --delay 0")) cat"
         }
         let session = try PtySession(Loadwrap.sh(pipeline.wrapped))
         defer { session.terminate() }
@@ -188,6 +191,7 @@ import Testing
             Loadwrap.spinnerRows(Loadwrap.screen(bytes)).contains { $0.contains("gen | parse") }
         }
         #expect(joined, "no spinner row showed 'gen | parse'; spinner rows drawn: \(Loadwrap.spinnerTexts(in: session.output))")
+        FileManager.default.createFile(atPath: stop, contents: nil)
         #expect(session.waitForExit() == .exited(0))
         let wrapped = session.output
         #expect(Loadwrap.mostSpinnerRows(in: wrapped) <= 1, "two spinner rows on the screen at once")
