@@ -133,7 +133,7 @@ import Testing
         #expect(session.waitForExit() == .exited(0))
 
         let lines = Self.lines(session.pipeOutput(1))
-        let frame = [ci.open, "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T"]
+        let frame = Self.streamedA(ci)
         let blockLength = 4 + ci.footer("").count
         try #require(lines.count == frame.count + 3 * blockLength + ci.close.count, "\(lines)")
         #expect(Array(lines.prefix(frame.count)) == frame)
@@ -148,10 +148,10 @@ import Testing
         #expect(blocks.first?[1] == "b 1", "the step that took over streamed first")
     }
 
-    /// A step whose command cannot start beside a streaming one: the reason is held like output,
-    /// never written inside the other's lines, and closes its block in place of an end line.
-    @Test(arguments: CI.all)
-    func aStepThatCannotStartIsABlockClosedByTheReason(ci: CI) throws {
+    /// Runs step a, which streams and waits at its gate, and beside it `other` (a step's shell
+    /// line) to its end, which leaves its exit status in `b.status`; checks that nothing holding
+    /// `heldText` reached the log meanwhile, then lets a end. Returns b's status and the log's lines.
+    private func besideAStreaming(_ other: String, heldText: String, ci: CI) throws -> (status: String, lines: [String]) {
         let steps = Steps()
         defer { TestDirectory.remove(steps.directory) }
         try steps.gates(["a"])
@@ -159,44 +159,41 @@ import Testing
         let script = """
             \(steps.command("a", exit: 0)) &
             \(steps.awaitStart("a"))
-            (loadwrap -t 'step b' -- no-such-command-xyz; echo $? > '\(status).tmp'; mv '\(status).tmp' '\(status)') &
+            (\(other); echo $? > '\(status).tmp'; mv '\(status).tmp' '\(status)') &
             wait
             """
         let session = try steps.session(script, environment: ci.environment)
         defer { session.terminate() }
         try #require(Loadwrap.waitUntil { access(status, F_OK) == 0 }, "b did not end")
-        #expect(try String(contentsOfFile: status, encoding: .utf8) == "127\n")
-        #expect(!Self.contains(session.pipeOutput(1), "no-such-command-xyz"), "b's reason was written while a streams")
+        #expect(!Self.contains(session.pipeOutput(1), heldText), "b's \(heldText) was written while a streams")
         steps.release("a")
         #expect(session.waitForExit() == .exited(0))
+        return (try String(contentsOfFile: status, encoding: .utf8), Self.lines(session.pipeOutput(1)))
+    }
+
+    /// Step a's lines, up to its end line, as each CI logs them.
+    private static func streamedA(_ ci: CI) -> [String] {
+        [ci.open, "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T"]
+    }
+
+    /// A step whose command cannot start beside a streaming one: the reason is held like output,
+    /// never written inside the other's lines, and closes its block in place of an end line.
+    @Test(arguments: CI.all)
+    func aStepThatCannotStartIsABlockClosedByTheReason(ci: CI) throws {
+        let (status, lines) = try besideAStreaming("loadwrap -t 'step b' -- no-such-command-xyz", heldText: "no-such-command-xyz", ci: ci)
+        #expect(status == "127\n")
         let reason = "Error: Command not found: 'no-such-command-xyz'."
-        let expected = [ci.open, "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T", ci.header("step b")]
-            + ci.footer(reason) + ci.close
-        #expect(Self.lines(session.pipeOutput(1)) == expected)
+        #expect(lines == Self.streamedA(ci) + [ci.header("step b")] + ci.footer(reason) + ci.close)
     }
 
     /// A held step's `loadwrap say` is a line of its block, where it came, as a run alone writes it.
-    @Test func aHeldStepsSayIsALineOfItsBlock() throws {
-        let steps = Steps()
-        defer { TestDirectory.remove(steps.directory) }
-        try steps.gates(["a"])
-        let ended = "\(steps.directory)/b.ended"
-        let script = """
-            \(steps.command("a", exit: 0)) &
-            \(steps.awaitStart("a"))
-            (loadwrap -t 'step b' -- sh -c "echo 'b 1'; loadwrap say 'b links'; echo 'b 2'"; : > '\(ended)') &
-            wait
-            """
-        let session = try steps.session(script, environment: ["GITHUB_ACTIONS": "true"])
-        defer { session.terminate() }
-        try #require(Loadwrap.waitUntil { access(ended, F_OK) == 0 }, "b did not end")
-        #expect(!Self.contains(session.pipeOutput(1), "b links"), "b's line was written while a streams")
-        steps.release("a")
-        #expect(session.waitForExit() == .exited(0))
-        #expect(Self.lines(session.pipeOutput(1)) == [
-            "::group::▸ build", "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T",
-            "▸ step b", "b 1", "▸ b links", "b 2", "✔ step b · T", "::endgroup::", "✔ build · T",
-        ])
+    @Test(arguments: CI.all)
+    func aHeldStepsSayIsALineOfItsBlock(ci: CI) throws {
+        let other = "loadwrap -t 'step b' -- sh -c \"echo 'b 1'; loadwrap say 'b links'; echo 'b 2'\""
+        let (status, lines) = try besideAStreaming(other, heldText: "b links", ci: ci)
+        #expect(status == "0\n")
+        let block = [ci.header("step b"), "b 1", "▸ b links", "b 2"] + ci.footer("✔ step b · T")
+        #expect(lines == Self.streamedA(ci) + block + ci.close)
     }
 
     /// A step alone streams as it always has: the outer's line for it, then its output as it
