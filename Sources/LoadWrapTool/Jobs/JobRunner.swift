@@ -117,7 +117,8 @@ final class JobRunner {
     private func stopOthers() {
         waiting.removeAll()
         reportWaiting()
-        unterminated = Set(running.keys.filter { !JobSignals.terminate($0) })
+        let table = Platform.processes()
+        unterminated = Set(running.keys.filter { !JobSignals.terminate($0, in: table) })
         killAtMS = clock.nowMS() + plan.killAfterMS
     }
 
@@ -133,7 +134,9 @@ final class JobRunner {
 
     /// Sends `--fail-fast`'s SIGTERM to the commands started since.
     private func terminateStarted() {
-        unterminated = unterminated.filter { !JobSignals.terminate($0) }
+        guard !unterminated.isEmpty else { return }
+        let table = Platform.processes()
+        unterminated = unterminated.filter { !JobSignals.terminate($0, in: table) }
     }
 
     /// SIGKILL to every inner and everything below the runner, once `--kill-after` has passed.

@@ -53,9 +53,9 @@ struct JobSignals {
     /// ends as its command does); false, with nothing sent, while the inner has not started its
     /// command yet: a signal to the inner itself could be taken for one its group got and dropped
     /// (`groupSignaled`). SIGCONT after it wakes a stopped one to act on it, as
-    /// `Wrapper.signalTree` does.
-    static func terminate(_ inner: pid_t) -> Bool {
-        let below = ProcessTree.descendants(of: inner)
+    /// `Wrapper.signalTree` does. `table` is the process table, read once for all the inners.
+    static func terminate(_ inner: pid_t, in table: [ProcessEntry]) -> Bool {
+        let below = ProcessTree.descendants(of: inner, in: table)
         for pid in below {
             kill(pid, SIGTERM)
             kill(pid, SIGCONT)
