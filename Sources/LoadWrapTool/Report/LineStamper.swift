@@ -19,7 +19,7 @@ struct LineStamper {
 
     /// The starts of the group markers a nested loadwrap writes where groups nest (`LogGroup`):
     /// unstamped, as this run's own are. On GitLab a stamp before one is a line of its own.
-    private static let markers = [Array("\u{1B}[0Ksection_".utf8), Array("##teamcity[block".utf8)]
+    private static let markers = [Array(LogGroup.gitlabSection.utf8), Array(LogGroup.teamCityBlock.utf8)]
 
     init(style: TimestampStyle) {
         self.style = style

@@ -15,6 +15,11 @@ enum LogGroup: Equatable, Sendable {
     /// TeamCity's service messages `blockOpened` / `blockClosed`, named by the header.
     case teamcity
 
+    /// How GitLab's section markers and TeamCity's block messages begin: the groups that nest,
+    /// whose markers a nested run's output carries (`LineStamper` leaves them unstamped).
+    static let gitlabSection = "\u{1B}[0Ksection_"
+    static let teamCityBlock = "##teamcity[block"
+
     /// Opens the group with `header` (a start line without its newline, its command prefixes
     /// already broken: `CommandBreak`) as its visible title. GitLab's markers are the only
     /// escape bytes plain mode writes: its log viewer requires them.
@@ -23,13 +28,13 @@ enum LogGroup: Equatable, Sendable {
         case .github:
             return "::group::\(CIService.githubData(header))\n"
         case .gitlab(let name):
-            return "\u{1B}[0Ksection_start:\(unixTime):\(name)[collapsed=true]\r\u{1B}[0K\(header)\n"
+            return "\(Self.gitlabSection)start:\(unixTime):\(name)[collapsed=true]\r\u{1B}[0K\(header)\n"
         case .buildkite:
             return "--- \(header)\n"
         case .azure:
             return "##[group]\(header)\n"
         case .teamcity:
-            return "##teamcity[blockOpened name='\(Self.teamCityValue(header))']\n"
+            return "\(Self.teamCityBlock)Opened name='\(Self.teamCityValue(header))']\n"
         }
     }
 
@@ -39,13 +44,13 @@ enum LogGroup: Equatable, Sendable {
         case .github:
             return "::endgroup::\n"
         case .gitlab(let name):
-            return "\u{1B}[0Ksection_end:\(unixTime):\(name)\r\u{1B}[0K\n"
+            return "\(Self.gitlabSection)end:\(unixTime):\(name)\r\u{1B}[0K\n"
         case .buildkite:
             return failed ? "^^^ +++\n" : ""
         case .azure:
             return "##[endgroup]\n"
         case .teamcity:
-            return "##teamcity[blockClosed name='\(Self.teamCityValue(header))']\n"
+            return "\(Self.teamCityBlock)Closed name='\(Self.teamCityValue(header))']\n"
         }
     }
 
