@@ -80,7 +80,7 @@ final class SiblingBlock {
     /// loadwrap above has its line, as for any nested run.
     func said(_ title: String) {
         guard let held else { return }
-        let line = (held.endsAtLineStart ? "" : "\n") + CommandBreak.apply(frame.text.lines.start(title))
+        let line = (held.endsAtLineStart ? "" : "\n") + frame.startLine(title)
         Array(line.utf8).withUnsafeBytes { held.append($0) }
     }
 
@@ -116,8 +116,7 @@ final class SiblingBlock {
     /// The command could not be started, or loadwrap had to end it: the one-line `reason` takes
     /// the end line's place, after what was held, in the block as a run alone writes it.
     func abandon(_ reason: String, to fd: Int32) {
-        let line = CommandBreak.apply(reason + "\n")
-        end(frame.footer(reason: line, unixTime: time(nil)), to: fd) { _ in line }
+        end(frame.footer(reason: reason, unixTime: time(nil)), to: fd) { _ in frame.reasonLine(reason) }
     }
 
     /// Ends the block with `footer` (`finish`); a run that streamed without its own start line

@@ -26,10 +26,20 @@ struct BlockFrame {
         closing(failed: !outcome.succeeded, unixTime: unixTime) + endLine(outcome, elapsedMS: elapsedMS)
     }
 
-    /// The group's end, failed, then `line` in place of the end line: the reason a run could not
-    /// start or go on.
-    func footer(reason line: String, unixTime: Int) -> String {
-        closing(failed: true, unixTime: unixTime) + line
+    /// The group's end, failed, then `reason` on a line in place of the end line: why a run could
+    /// not start or go on.
+    func footer(reason: String, unixTime: Int) -> String {
+        closing(failed: true, unixTime: unixTime) + reasonLine(reason)
+    }
+
+    /// `reason` on a line of its own.
+    func reasonLine(_ reason: String) -> String {
+        CommandBreak.apply(reason + "\n")
+    }
+
+    /// The start line of a run titled `title`: a `loadwrap say` inside the block.
+    func startLine(_ title: String) -> String {
+        CommandBreak.apply(text.lines.start(title))
     }
 
     private func closing(failed: Bool, unixTime: Int) -> String {
@@ -43,6 +53,6 @@ struct BlockFrame {
     }
 
     private var startLine: String {
-        CommandBreak.apply(text.lines.start(text.title))
+        startLine(text.title)
     }
 }
