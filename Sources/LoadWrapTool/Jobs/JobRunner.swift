@@ -12,8 +12,9 @@ import Darwin
 ///
 /// The inners stay in the runner's process group: the terminal's keys and the loadwrap above
 /// reach the group, and so every command, as they reach one command; the runner passes on only
-/// what was sent to it alone (`JobSignals`). Nothing outlives it: it waits for every inner, is the
-/// subreaper of what they start (Linux), and `--fail-fast`'s SIGKILL reaches all it started.
+/// what was sent to it alone (`JobSignals`). It waits for every inner, is the subreaper of what
+/// they start (Linux), and `--fail-fast`'s SIGKILL reaches all still below it; a process a command
+/// left in the background when it ended is left alone, as a shell leaves it (docs/several.md).
 final class JobRunner {
     /// What to run.
     let plan: JobPlan
