@@ -172,7 +172,7 @@ public final class LoadIndicator: @unchecked Sendable {
     public func print(_ line: String) {
         queue.sync {
             let shown = draws && overlay?.visible == true
-            var bytes = shown ? overlay!.erase() : []
+            var bytes = shown ? erasing() : []
             bytes += Array(line.utf8)
             bytes.append(0x0A)
             if shown {
@@ -282,6 +282,13 @@ public final class LoadIndicator: @unchecked Sendable {
         return overlay!.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
     }
 
+    /// The bytes that erase the line (and block) on the output as it is now: a resize since the
+    /// draw may have rewrapped what was drawn (`Overlay.resize`). On `queue`, while started.
+    private func erasing() -> [UInt8] {
+        overlay!.resize(columns: output.columns, shorter: output.rows < rows.drawn.screenRows)
+        return overlay!.erase()
+    }
+
     /// Begins holding what `feed` gives, with a window when one was asked for. On `queue`.
     private func startHolding() {
         hold = OutputHold(HeldOutput(directory: temporaryDirectory))
@@ -295,7 +302,7 @@ public final class LoadIndicator: @unchecked Sendable {
         timer = nil
         stopCondition = nil
         guard overlay != nil else { return }
-        if draws { output.write(overlay!.erase()) }
+        if draws { output.write(erasing()) }
         hold.atEnd(failed: failed)?.replay { output.write(Array($0)) }
         overlay = nil
         hold = OutputHold(nil)

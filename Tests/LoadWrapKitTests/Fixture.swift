@@ -37,5 +37,11 @@ enum Fixture {
     }
 
     /// Erase the line and show the cursor: what stop writes.
-    static let erase = bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h")
+    static let erase = bytes("\r\u{1B}[K\u{1B}[?25h")
+
+    /// Erase a block of the line and `count` rows under the cursor's row, each row alone, and
+    /// show the cursor: no row under the block is touched.
+    static func erase(rowsBelow count: Int) -> [UInt8] {
+        bytes("\r\u{1B}[K" + String(repeating: "\n\u{1B}[K", count: count) + "\u{1B}[\(count)A\u{1B}[?25h")
+    }
 }

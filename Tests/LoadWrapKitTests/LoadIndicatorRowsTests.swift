@@ -35,7 +35,7 @@ import LoadWrapTestSupport
         let redrawn = String(decoding: sink.take(), as: UTF8.self)
         #expect(redrawn.hasSuffix(" 50% · 2s\u{1B}[K\r\u{1B}[?7h\u{1B}[1A"), "\(redrawn.debugDescription)")
         row.remove()
-        #expect(sink.take() == Fixture.erase + Fixture.firstDraw("⠧ Build 3s"))
+        #expect(sink.take() == Fixture.erase(rowsBelow: 1) + Fixture.firstDraw("⠧ Build 3s"))
         row.remove()
         #expect(sink.take().isEmpty)
         indicator.stop()
@@ -51,7 +51,7 @@ import LoadWrapTestSupport
                 throw Failure()
             }
         }
-        #expect(sink.take() == Fixture.erase + Fixture.firstDraw("⠋ Build 0s"))
+        #expect(sink.take() == Fixture.erase(rowsBelow: 1) + Fixture.firstDraw("⠋ Build 0s"))
         indicator.stop()
     }
 

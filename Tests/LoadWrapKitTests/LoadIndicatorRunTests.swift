@@ -77,6 +77,6 @@ import Darwin
         indicator.stop()
         #expect(sink.text.contains("\r\u{1B}[?7l\\ t "))
         #expect(sink.text.hasPrefix("\u{1B}[?25l\r\u{1B}[?7l- t 0s\u{1B}[K"))
-        #expect(sink.text.hasSuffix("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
+        #expect(sink.text.hasSuffix("\r\u{1B}[K\u{1B}[?25h"))
     }
 }

@@ -88,7 +88,7 @@ import LoadWrapTestSupport
         indicator.tick()
         _ = sink.take()
         indicator.stop()
-        #expect(sink.take() == Fixture.erase)  // from the block's top row: everything below goes
+        #expect(sink.take() == Fixture.erase(rowsBelow: 2))  // from the block's top row, each of its rows
     }
 
     @Test func aFailedStopErasesThenWritesEverythingFedInOrder() {
@@ -99,7 +99,7 @@ import LoadWrapTestSupport
         indicator.tick()
         _ = sink.take()
         indicator.stop(failed: true)
-        #expect(sink.take() == Fixture.erase + Fixture.bytes(fed))
+        #expect(sink.take() == Fixture.erase(rowsBelow: 1) + Fixture.bytes(fed))
     }
 
     @Test func aChunkMayEndInsideACharacterOrASequence() {
@@ -113,7 +113,7 @@ import LoadWrapTestSupport
         let row = Self.rows("é \u{1B}[0;32mok\u{1B}[0m")
         #expect(sink.take() == Fixture.bytes("\n\u{1B}[1A" + row + "\n" + Self.row("⠙ Build 0s") + "\u{1B}[1A"))
         indicator.stop(failed: true)
-        #expect(sink.take() == Fixture.erase + bytes)
+        #expect(sink.take() == Fixture.erase(rowsBelow: 1) + bytes)
     }
 
     @Test func printGoesAboveTheBlockWhichIsDrawnAgainWhole() {
@@ -125,7 +125,7 @@ import LoadWrapTestSupport
         indicator.print("note")
         // The block erased from its top, the line, the block from nothing; not a new frame yet, so
         // the spinner line is the one last drawn.
-        let expected = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25hnote\n" + "\n\u{1B}[1A" + Self.rows("step") + "\n"
+        let expected = "\r\u{1B}[K\n\u{1B}[K\u{1B}[1A\u{1B}[?25hnote\n" + "\n\u{1B}[1A" + Self.rows("step") + "\n"
             + "\u{1B}[?25l" + Self.row("⠙ Build 0s") + "\u{1B}[1A"
         #expect(sink.take() == Fixture.bytes(expected))
         indicator.stop()

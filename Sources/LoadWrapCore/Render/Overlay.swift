@@ -40,10 +40,8 @@ package struct Overlay {
     package var columns: Int
     /// True while the line is on the screen.
     package private(set) var visible = false
-    /// True while the overlay, not the command, has hidden the cursor.
-    private var hidCursor = false
-    /// Where the line was last drawn, so the erase takes it from there.
-    private(set) var placement = Placement.line
+    /// What the last draw covers on the screen, so the erase takes exactly that.
+    private var footprint = Footprint()
     /// When the line was last drawn (or a frame skipped), for coalescing.
     private var lastDrawMS: Int?
     /// The time the last drawn line shows (its frame and elapsed time), for putting it back as it was.
@@ -125,7 +123,7 @@ package struct Overlay {
         // of the command's text, where the bare run shows it (and a prompt needs it).
         if !visible && !commandHidCursor && placement == .line {
             drawn += Self.hideCursor
-            hidCursor = true
+            footprint.hidCursor = true
         }
         let timeMS = advancing ? nowMS : shownMS ?? nowMS
         let elapsed = max(0, timeMS - startMS)
@@ -147,7 +145,9 @@ package struct Overlay {
         if !commandDisabledAutowrap { drawn += Self.autowrapOn }
         drawn += back
         visible = true
-        self.placement = placement
+        footprint.placement = placement
+        footprint.reach = Self.drawnColumns(columns)
+        footprint.moved = false
         if advancing { (lastDrawMS, shownMS) = (nowMS, nowMS) }
         return drawn
     }
@@ -184,35 +184,40 @@ package struct Overlay {
         lastDrawMS = nowMS
     }
 
-    /// Bytes that remove the line and give the cursor back as the command left it; empty when hidden.
-    /// The cursor rests at column 0 of the line, so the erase needs no width and stays right when
-    /// the terminal has reflowed the line since: it clears the row and everything below it (nothing
-    /// of the command's is below the line, which is only drawn at the bottom of its output). The
-    /// step right first: tmux pushes its whole screen into the scrollback on an `ESC[J` from the
-    /// top-left corner. Clearing whole rows also drops tmux's soft-wrap mark, which would otherwise
-    /// join the row with the next one when the window widens.
+    /// Notes that the block drawn with the line now has `count` rows under the cursor's row (the
+    /// cursor rests on the block's top row), which the erase takes too.
+    package mutating func drewBlock(rowsBelow count: Int) {
+        footprint.rowsBelow = count
+    }
+
+    /// Notes a new size of the terminal: `columns` wide, and whether it got shorter. The next erase
+    /// takes everything below the line where the resize may have moved what was drawn.
+    package mutating func resize(columns: Int, shorter: Bool) {
+        self.columns = columns
+        if shorter && footprint.rowsBelow > 0 { footprint.moved = true }
+    }
+
+    /// Bytes that remove the line and give the cursor back as the command left it; empty when
+    /// hidden. Only the rows drawn are touched (`Footprint`): the line's row and the block's rows
+    /// under it, or, where a resize may have rewrapped them, the row and everything below.
     package mutating func erase() -> [UInt8] {
-        takeAway(with: Self.erasure)
+        takeAway(with: footprint.erase(columns: columns))
     }
 
     /// The erase when the terminal has just echoed a key (`^C`) at the cursor, over the start of
-    /// the line: from the cursor on, so the echo stays, as it does bare. Where the echo did not
-    /// happen (yet), the cursor is still at column 0 and this is the whole line.
+    /// the line: from the cursor on, so the echo stays, as it does bare.
     mutating func eraseAfterEcho() -> [UInt8] {
-        takeAway(with: Self.eraseFromCursor)
+        takeAway(with: footprint.eraseAfterEcho(columns: columns))
     }
 
-    /// `erasure` when the line shows, then the cursor back if the line hid it. Beside a line, the
-    /// cursor is at the end of the command's text: everything after it is the line's, or blank,
-    /// however a terminal that reflows has rewrapped the row since, so an erase below (ED 0) from
-    /// the cursor takes it all and leaves the cursor where it was. Never at column 0, where tmux
-    /// would move its screen into the scrollback (see `erase`).
+    /// `erasure` when the line shows, then the cursor back if the line hid it.
     private mutating func takeAway(with erasure: [UInt8]) -> [UInt8] {
         guard visible else { return [] }
         visible = false
-        var bytes = placement == .line ? erasure : Self.eraseBelow
-        if hidCursor { bytes += Self.showCursor }
-        hidCursor = false
+        var bytes = erasure
+        if footprint.hidCursor { bytes += Self.showCursor }
+        footprint.hidCursor = false
+        footprint.rowsBelow = 0
         return bytes
     }
 
@@ -221,16 +226,8 @@ package struct Overlay {
     private static func cursorRight(_ columns: Int) -> [UInt8] {
         Array("\u{1B}[\(columns)C".utf8)
     }
-    /// The rest of the row, one step right, everything below, one step back: the same at column 0
-    /// (the echo not there yet) as after the echo, and not an erase from the top-left corner,
-    /// which tmux moves into its history.
-    private static let eraseFromCursor: [UInt8] = Array("\u{1B}[K\u{1B}[C\u{1B}[J\u{1B}[D".utf8)
-    /// Erase from the cursor to the end of the screen (ED 0).
-    private static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     /// Erase to the end of the line; from column 0, the whole line.
     private static let eraseLine: [UInt8] = Array("\u{1B}[K".utf8)
-    /// The erase: the row, one step right, everything below, back to column 0.
-    private static let erasure: [UInt8] = Array("\r\u{1B}[K\u{1B}[C\u{1B}[J\r".utf8)
     private static let autowrapOff: [UInt8] = Array("\u{1B}[?7l".utf8)
     private static let autowrapOn: [UInt8] = Array("\u{1B}[?7h".utf8)
     private static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)

@@ -8,7 +8,7 @@
 /// whether the line is put back after a chunk.
 package struct Painter {
     /// The spinner line.
-    internal(set) var overlay: Overlay
+    var overlay: Overlay
     /// What the command's terminal output has left on the terminal.
     var scanner = OutputScanner()
     /// What other processes' output left on the terminal (`OthersOnTerminal`).
@@ -141,13 +141,14 @@ package struct Painter {
     /// The bytes after the terminal changed width: the line erased (with every row the terminal
     /// may have reflowed it onto) and redrawn at the new width.
     package mutating func resized(columns: Int, rows: Int? = nil, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
+        let shorter = rows.map { $0 < siblings.screenRows } ?? false
         if let rows {
             tail?.screenRows = rows
             siblings.screenRows = rows
         }
         let serial = scanner.row.serial
         rowNarrowest = (serial, min(columns, rowNarrowest.serial == serial ? rowNarrowest.columns : overlay.columns))
-        overlay.columns = columns
+        overlay.resize(columns: columns, shorter: shorter)
         var bytes = overlay.erase()
         if !bytes.isEmpty, let placement = placement(nowMS: nowMS), allows(nowMS: nowMS, fresh: true, view: view()) {
             bytes += draw(nowMS: nowMS, at: placement)

@@ -99,7 +99,7 @@ package struct SiblingRows: Sendable {
 
     /// The line at the start of an empty line and the rows under it, as one block; unless
     /// `advancing`, as last drawn. Fewer rows than on the screen: the block is erased first (the
-    /// line's erase takes everything below its row). The cursor's visibility and autowrap stay the
+    /// line's erase takes the rows under it, `Overlay.drewBlock`). The cursor's visibility and autowrap stay the
     /// command's where it set them (`Overlay.draw`).
     package mutating func draw(
         _ overlay: inout Overlay, nowMS: Int, advancing: Bool, commandHidCursor: Bool = false,
@@ -111,6 +111,7 @@ package struct SiblingRows: Sendable {
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
                                 advancing: advancing)
         let drawing = block.draw(rows: [], spinner: line, below: rows, commandDisabledAutowrap: commandDisabledAutowrap)
+        overlay.drewBlock(rowsBelow: block.belowCount)
         return erase.isEmpty ? drawing : erase + drawing
     }
 }

@@ -65,6 +65,8 @@ package struct Tail: Sendable {
         if overlay.visible && (rows.count < block.rowCount || under.count < block.belowCount) { bytes += overlay.erase() }
         if !overlay.visible { block.erased() }
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
-        return bytes + block.draw(rows: rows, spinner: line, below: under)
+        bytes += block.draw(rows: rows, spinner: line, below: under)
+        overlay.drewBlock(rowsBelow: block.rowCount + block.belowCount)
+        return bytes
     }
 }

@@ -2,10 +2,12 @@
 /// the output: the exact bytes that draw it, redraw only what changed, and grow it.
 ///
 /// Between writes the cursor rests at column 0 of the block's top row, so the spinner line's own
-/// erase (`Overlay.erase`: the row, then everything below it) takes the whole block, and survives
-/// what a terminal does on a resize: rows within half the width are never rewrapped by one that
-/// reflows (see `Overlay.drawnColumns`), and a terminal whose window gets shorter drops rows below
-/// the cursor first (tmux's `screen_resize_y`), never the rows above it, which are the command's.
+/// erase (`Overlay.erase`: the top row and each of the block's rows under it, told by
+/// `Overlay.drewBlock`) takes the whole block, and survives what a terminal does on a resize: rows
+/// within half the width are never rewrapped by one that reflows (see `Overlay.drawnColumns`), and
+/// a terminal whose window gets shorter drops rows below the cursor first (tmux's
+/// `screen_resize_y`), never the rows above it, which are the command's; after either, the erase
+/// takes everything below the top row (`Overlay.resize`).
 ///
 /// The block grows one row per line the command has finished, as its output would have grown
 /// bare, so any scrolling it causes is scrolling the bare run would have caused too (README).
@@ -120,7 +122,7 @@ struct TailBlock: Sendable {
         rows.reduce(0) { $0 + $1.count + rowExtra }
     }
 
-    /// Notes that the block was erased (its top row and everything below, from the top).
+    /// Notes that the block was erased (its top row and the rows under it, from the top).
     mutating func erased() {
         visible = false
         forgetDrawn()

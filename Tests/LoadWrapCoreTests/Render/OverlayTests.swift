@@ -70,7 +70,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 @Test func eraseRemovesTheLineAndShowsTheCursor() {
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
-    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[?25h"))
     #expect(!overlay.visible)
     #expect(overlay.erase() == [])
 }
@@ -99,16 +99,16 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 @Test func cursorTheCommandHidIsLeftAlone() {
     var overlay = overlay()
     #expect(overlay.draw(nowMS: 1_200, commandHidCursor: true) == bytes("\r\u{1B}[?7la work 0s\u{1B}[K\u{1B}[?7h\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K"))
 }
 
 @Test func cursorHiddenByTheCommandAfterOurDraw() {
     var overlay = overlay()
     // We hid it; the erase before the command's chunk shows it; the chunk hides it itself.
     #expect(overlay.draw(nowMS: 1_200, commandHidCursor: false) == bytes("\u{1B}[?25l\r\u{1B}[?7la work 0s\u{1B}[K\u{1B}[?7h\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[?25h"))
     #expect(overlay.draw(nowMS: 1_300, commandHidCursor: true) == bytes("\r\u{1B}[?7lb work 0s\u{1B}[K\u{1B}[?7h\r"))
-    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K"))
 }
 
 @Test func skipFrameWaitsAnInterval() {
@@ -149,7 +149,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     // right keeps tmux from pushing its screen into the scrollback on an erase from the corner.
     var overlay = overlay()
     _ = overlay.draw(nowMS: 1_200, commandHidCursor: false)
-    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
+    #expect(overlay.erase() == bytes("\r\u{1B}[K\u{1B}[?25h"))
     #expect(overlay.erase().isEmpty)
 }
 

@@ -36,8 +36,8 @@ import Testing
         "\u{1B}[2C\u{1B}[?7l\(frame) w 0s\u{1B}[K\u{1B}[?7h\r\u{1B}[\(column)C"
     }
 
-    /// Everything after the cursor, which is at the end of the command's text.
-    private static let besideErase = "\u{1B}[J"
+    /// The rest of the row after the cursor, which is at the end of the command's text.
+    private static let besideErase = "\u{1B}[K"
 
     @Test func aLineRewrittenInPlaceHasTheLineBesideIt() {
         var painter = Self.painter()
@@ -100,12 +100,15 @@ import Testing
         #expect(Self.around(&painter, "\r\n\rab\rcd", at: 1_030).hasSuffix(Self.beside("a", column: 2)), "a new row")
     }
 
-    /// A resize erases the line where it was and draws it again for the new width.
+    /// A resize erases the line where it was and draws it again for the new width. Narrower than
+    /// the columns the line may reach, a terminal that reflows may have moved its end to the row
+    /// below: everything after the cursor goes.
     @Test func aResizeErasesItBesideTheLine() {
         var painter = Self.painter()
         _ = Self.around(&painter, "[1/3] ab\r[2/3] cd", at: 1_000)
         #expect(Self.text(painter.resized(columns: 60, nowMS: 1_010, view: TerminalView()))
             == Self.besideErase + Self.beside("a"))
+        #expect(Self.text(painter.resized(columns: 24, nowMS: 1_020, view: TerminalView())).hasPrefix("\u{1B}[J"))
     }
 
     /// A cursor the command saved (DECSC, SCOSC) would be overwritten by the line's own save, and

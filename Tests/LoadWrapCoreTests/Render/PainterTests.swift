@@ -17,7 +17,7 @@ import Testing
     private static let free = TerminalView()
     private static let hide = "\u{1B}[?25l"
     private static let show = "\u{1B}[?25h"
-    private static let erase = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r" + show
+    private static let erase = "\r\u{1B}[K" + show
 
     /// `around` for a text chunk, as one string: head + chunk + tail.
     private static func around(
@@ -37,7 +37,7 @@ import Testing
     @Test func aSignalKeysEchoStaysAndEndLinesGoBelowIt() {
         var painter = Self.painter()
         _ = painter.frame(nowMS: 1_000, view: Self.free)
-        #expect(Self.text(painter.signalKeyEchoed()) == "\u{1B}[K\u{1B}[C\u{1B}[J\u{1B}[D" + Self.show)
+        #expect(Self.text(painter.signalKeyEchoed()) == "\u{1B}[K" + Self.show, "the rest of its row, no row below")
         #expect(painter.end().isEmpty)
         #expect(Self.text(painter.ownLine("end", lineEnd: "\n")) == "\nend\n")
     }
@@ -166,13 +166,19 @@ import Testing
         #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
-    @Test func aResizeErasesEverythingBelowAndRedrawsAtTheNewWidth() {
+    /// A window still as wide as the line was drawn in (half the old width) has not rewrapped it:
+    /// its row alone is erased. Narrower, a terminal that reflows may have put it on more rows, all
+    /// at or under the cursor: the row and everything below go, from one step right (tmux moves its
+    /// screen into the scrollback on an erase below from the top-left corner).
+    @Test func aResizeErasesTheLineWhereverItsRowsAreAndRedrawsAtTheNewWidth() {
         var painter = Self.painter()
+        let line = Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r"
         _ = painter.frame(nowMS: 1_000, view: Self.free)
-        #expect(Self.text(painter.resized(columns: 40, nowMS: 1_010, view: Self.free))
-            == Self.erase + Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
-        #expect(Self.text(painter.resized(columns: 60, nowMS: 1_020, view: Self.free))
-            == Self.erase + Self.hide + "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
+        #expect(Self.text(painter.resized(columns: 40, nowMS: 1_010, view: Self.free)) == Self.erase + line)
+        #expect(Self.text(painter.resized(columns: 60, nowMS: 1_020, view: Self.free)) == Self.erase + line)
+        #expect(Self.text(painter.resized(columns: 29, nowMS: 1_030, view: Self.free))
+            == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r" + Self.show + line)
+        #expect(Self.text(painter.end()) == Self.erase, "drawn in 15 columns of 29")
     }
 }
 

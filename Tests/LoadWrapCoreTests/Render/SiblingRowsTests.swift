@@ -60,7 +60,19 @@ import Testing
         let frame = String(decoding: painter.frame(nowMS: 1_000, view: TerminalView()), as: UTF8.self)
         let line = "\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r"
         #expect(frame == "\n\n\u{1B}[2A\u{1B}[?25l" + line + "\n" + Self.rows("a step 1 0s", "a step 2 0s") + "\u{1B}[2A")
-        #expect(String(decoding: painter.end(), as: UTF8.self) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h")
+        // Each row the block drew, and no row under it.
+        #expect(String(decoding: painter.end(), as: UTF8.self) == "\r\u{1B}[K\n\u{1B}[K\n\u{1B}[K\u{1B}[2A\u{1B}[?25h")
+    }
+
+    /// A window that got shorter may have dropped the rows under the cursor (tmux drops those
+    /// first): line feeds down to them would scroll, so the erase takes everything below instead.
+    @Test func aShorterWindowErasesEverythingUnderTheLine() {
+        var painter = Painter(overlay: Overlay(look: Self.look, title: "w", startMS: 1_000, delayMS: 0, columns: 80))
+        painter.setSiblings(Self.siblings(2), nowMS: 1_000)
+        _ = painter.frame(nowMS: 1_000, view: TerminalView())
+        let resized = String(decoding: painter.resized(columns: 80, rows: 20, nowMS: 1_010, view: TerminalView()), as: UTF8.self)
+        #expect(resized.hasPrefix("\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h"))
+        #expect(String(decoding: painter.end(), as: UTF8.self).hasPrefix("\r\u{1B}[K\n"), "drawn anew: row by row again")
     }
 
     @Test func aRowThatGoesIsErasedWithTheBlockBeforeTheRestIsDrawn() {
@@ -69,7 +81,7 @@ import Testing
         _ = painter.frame(nowMS: 1_000, view: TerminalView())
         painter.setSiblings([], nowMS: 1_050)
         let frame = String(decoding: painter.frame(nowMS: 1_050, view: TerminalView()), as: UTF8.self)
-        #expect(frame == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h\u{1B}[?25l\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
+        #expect(frame == "\r\u{1B}[K" + String(repeating: "\n\u{1B}[K", count: 3) + "\u{1B}[3A\u{1B}[?25h\u{1B}[?25l\r\u{1B}[?7la w 0s\u{1B}[K\u{1B}[?7h\r")
     }
 
     @Test func underATailsWindowTheRowsTakeWhatRoomTheWindowLeaves() {
