@@ -15,6 +15,8 @@ package struct OutputScanner {
 
     /// Follows output from a fresh line with the terminal's defaults.
     package init() {}
+    /// The terminal's width, where text wraps; `Int.max` while not known (nothing is taken to wrap).
+    package var columns = Int.max
     /// `atLineStart` when ?1049 was set: leaving that alternate screen restores the cursor (DECRC).
     private var lineStartBeforeAlternate = true
     /// True while the command shows the alternate screen (a full-screen program).
@@ -142,6 +144,7 @@ package struct OutputScanner {
     private mutating func scanText(_ text: UnsafeRawBufferPointer) {
         guard let base = text.baseAddress, text.count > 0 else { return }
         trackCharacter(at: text)
+        if mayBackspaceAcrossWrap(text) { movedRows = true }
         var tailStart = 0
         if let newline = lw_memrchr(base, 0x0A, text.count) {
             tailStart = base.distance(to: UnsafeRawPointer(newline)) + 1
@@ -158,6 +161,16 @@ package struct OutputScanner {
             atLineStart = false
             return
         }
+    }
+
+    /// True when `text` holds a backspace and the row's text may have wrapped by then (each byte
+    /// takes at most one column). Terminals disagree on a backspace at column 0 of a row that text
+    /// wrapped onto: tmux moves the cursor to the end of the row above (`screen_write_backspace`
+    /// follows the line's wrapped flag), as xterm does with reverse-wraparound (mode 45); xterm
+    /// without it, VTE and libvterm stay. The cursor's row is then not known, as after a CUU.
+    private func mayBackspaceAcrossWrap(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard !movedRows, let base = text.baseAddress, row.reach >= columns - text.count else { return false }
+        return memchr(base, 0x08, text.count) != nil
     }
 
     /// Follows whether the text ends inside a UTF-8 character: only its last four bytes matter,
@@ -246,6 +259,11 @@ package struct OutputScanner {
             if alternateScreen { movedRowsOnAlternate = true }
         } else if Self.columnMovingFinals.contains(final) {
             atLineStart = false  // the cursor left column 0; the overlay's erase would bring it back
+        } else if final == UInt8(ascii: "@") || final == UInt8(ascii: "P") {
+            // ICH and DCH mark the row's cells used in tmux even where it was blank
+            // (`grid_move_cells`), and a clear screen later moves a used row into the scrollback;
+            // the line's erase would make the row unused again. The row is not an empty line.
+            atLineStart = false
         } else if final == UInt8(ascii: "J"), parameters.first == 2 {
             movedRows = false  // the whole screen is blank: nothing of the command's below the cursor
         }

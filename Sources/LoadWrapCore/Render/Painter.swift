@@ -48,6 +48,7 @@ package struct Painter {
     package init(overlay: Overlay, indicator: Bool = false, besideUnfinishedLines: Bool = false, tail: Tail? = nil,
                  screenRows: Int = 24) {
         self.overlay = overlay
+        scanner.columns = overlay.columns
         self.tail = tail
         siblings = SiblingRows(screenRows: screenRows)
         self.indicator = IndicatorQueue(enabled: indicator)
@@ -70,6 +71,9 @@ package struct Painter {
     /// True while either output has stopped inside an escape sequence or a UTF-8 character:
     /// none of loadwrap's bytes may reach the terminal now.
     package var outputUnfinished: Bool { scanner.insideSequence || others.unfinished }
+
+    /// The terminal's width as last told (at the start, then by `resized`).
+    package var columns: Int { overlay.columns }
 
     /// True while the line (or the tail's block) is on the screen.
     package var lineShows: Bool { overlay.visible }
@@ -149,6 +153,7 @@ package struct Painter {
         let serial = scanner.row.serial
         rowNarrowest = (serial, min(columns, rowNarrowest.serial == serial ? rowNarrowest.columns : overlay.columns))
         overlay.resize(columns: columns, shorter: shorter)
+        scanner.columns = columns
         var bytes = overlay.erase()
         if !bytes.isEmpty, let placement = placement(nowMS: nowMS), allows(nowMS: nowMS, fresh: true, view: view()) {
             bytes += draw(nowMS: nowMS, at: placement)

@@ -31,6 +31,7 @@ struct PipeFollower {
             painter.othersKept(OthersOnTerminal(passed))
         } else {
             if !painter.othersWroteLast { passed.mark(atLineStart: painter.commandAtLineStart) }
+            passed.columns = painter.columns
             passed.scan(chunk)
             painter.othersPrinted(OthersOnTerminal(passed))
         }
