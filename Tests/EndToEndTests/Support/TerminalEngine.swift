@@ -20,7 +20,7 @@ enum TerminalEngine: String, CaseIterable, Sendable {
     /// CI fail (`replay` throws).
     static let allInstalled = allCases.allSatisfy(\.isInstalled)
 
-    /// The engines a check uses: `FUZZ_ENGINE` when it names one (for the minimiser), else all.
+    /// The engines the minimiser asks: the one `FUZZ_ENGINE` names, else all.
     static let selected: [TerminalEngine] = {
         let name = ProcessInfo.processInfo.environment["FUZZ_ENGINE"] ?? ""
         return name.isEmpty ? allCases : allCases.filter { $0.rawValue == name }
