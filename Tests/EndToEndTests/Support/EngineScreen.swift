@@ -17,8 +17,9 @@ struct EngineScreen: Equatable, Sendable, CustomStringConvertible {
         let cursor = "cursor (\(cursorRow), \(cursorCol))" + (cursorVisible.map { $0 ? " visible" : " HIDDEN" } ?? "")
         let rows = scrollback.enumerated().map { "s\($0.offset)| \($0.element)" }
             + visible.enumerated().map { "\($0.offset)| \($0.element)" }
-        // The bottom of the scrollback and the screen: where loadwrap draws and erases.
-        return "\(scrollback.count) scrollback rows, \(cursor)\n" + rows.suffix(40).joined(separator: "\n")
+        // The first rows, then the bottom of the scrollback and the screen, where loadwrap draws.
+        let shown = rows.count <= 60 ? rows : rows.prefix(10) + ["…"] + rows.suffix(40)
+        return "\(scrollback.count) scrollback rows, \(cursor)\n" + shown.joined(separator: "\n")
     }
 
     /// A short account of where `self` differs from `other`, then both screens.
