@@ -3,8 +3,10 @@ import Testing
 
 /// The screen fuzz's minimiser: `FUZZ_MINIMISE=SEED swift test --filter ScreenFuzzTests/minimise`
 /// cuts the program of a seed that fails down to one that still fails and cannot lose another
-/// step, nor half of any write, and prints it (`FUZZ_SHAPE=cat` for the `| cat` variant). Off
-/// unless asked for: it runs the program bare and wrapped dozens of times.
+/// step, nor half of any write, and prints it (`FUZZ_SHAPE=cat` for the `| cat` variant). A
+/// program fails when the model or any engine shows another screen wrapped than bare, or only
+/// the one `FUZZ_ENGINE` names (`model`, `tmux`, `libvterm`, `vte`). Off unless asked for: it
+/// runs the program bare and wrapped dozens of times.
 extension ScreenFuzzTests {
     /// The seed to minimise, from `FUZZ_MINIMISE`.
     static let minimiseSeed = ProcessInfo.processInfo.environment["FUZZ_MINIMISE"].flatMap { UInt64($0) }
@@ -41,15 +43,17 @@ extension ScreenFuzzTests {
         return shorter.map { OutputProgram(seed: program.seed, features: program.features, steps: $0) }
     }
 
-    /// True when `program` leaves a different screen under loadwrap than bare.
+    /// True when `program` leaves a different screen under loadwrap than bare, in the model or
+    /// an engine (`FUZZ_ENGINE`: only in that one).
     static func fails(_ program: OutputProgram, shape: Shape) throws -> Bool {
-        let bare = try PtySession(shape.argv(program.script, wrapped: false))
-        let wrapped = try PtySession(shape.argv(program.script, wrapped: true))
-        defer {
-            bare.terminate()
-            wrapped.terminate()
+        let runs = try SideBySide.run(bare: shape.argv(program.script, wrapped: false), wrapped: shape.argv(program.script, wrapped: true))
+        let engine = ProcessInfo.processInfo.environment["FUZZ_ENGINE"] ?? ""
+        if (engine.isEmpty || engine == "model")
+            && Loadwrap.screen(runs.bare.output).snapshot != Loadwrap.screen(runs.wrapped.output).snapshot
+        {
+            return true
         }
-        _ = (bare.waitForExit(), wrapped.waitForExit())
-        return Loadwrap.screen(bare.output).snapshot != Loadwrap.screen(wrapped.output).snapshot
+        let check = EngineReplay.Check(wrapped: runs.wrapped.output, accepted: [runs.bare.output], context: "")
+        return try !EngineReplay.differing(check, in: TerminalEngine.selected).isEmpty
     }
 }

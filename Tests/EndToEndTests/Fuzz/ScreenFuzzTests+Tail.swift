@@ -40,22 +40,23 @@ extension ScreenFuzzTests {
             runs.append((try PtySession(fuzzCase.argv(wrapped: false)), try PtySession(fuzzCase.argv(wrapped: true))))
         }
         var spinnerShown = false
+        var checks: [EngineReplay.Check] = []
         for (fuzzCase, run) in zip(cases, runs) {
             let context = Comment(rawValue: fuzzCase.reproduction)
             #expect(run.bare.waitForExit() == .exited(fuzzCase.status), context)
             #expect(run.wrapped.waitForExit() == .exited(fuzzCase.status), context)
             spinnerShown = spinnerShown || !Loadwrap.frames(in: run.wrapped.output).isEmpty
             let actual = Loadwrap.screen(run.wrapped.output).snapshot
-            if fuzzCase.fails {
-                let expected = fuzzCase.bareAndEndLine(bare: run.bare.output, wrapped: run.wrapped.output)
-                #expect(actual == expected, "\(context)\nwrapped (left) vs bare and end line (right): \(actual.difference(from: expected))")
-            } else {
-                let candidates = fuzzCase.screensBefore(bare: run.bare.output)
-                let closest = candidates.first { $0.cursorRow == actual.cursorRow } ?? candidates[0]
-                #expect(candidates.contains(actual), "\(context)\nwrapped (left) vs before (right): \(actual.difference(from: closest))")
-            }
+            let accepted = fuzzCase.acceptedBytes(bare: run.bare.output, wrapped: run.wrapped.output)
+            let candidates = accepted.map { Loadwrap.screen($0).snapshot }
+            let closest = candidates.first { $0.cursorRow == actual.cursorRow } ?? candidates[0]
+            #expect(candidates.contains(actual),
+                    "\(context)\nmodel: wrapped (left) vs \(fuzzCase.acceptedName) (right): \(actual.difference(from: closest))")
+            checks.append(EngineReplay.Check(
+                wrapped: run.wrapped.output, accepted: accepted, context: context.rawValue, acceptedName: fuzzCase.acceptedName))
         }
         #expect(spinnerShown, "no program of the batch showed the spinner, so this proves nothing")
+        EngineReplay.expectSame(checks)
     }
 }
 
@@ -91,24 +92,33 @@ struct TailFuzzCase {
             + ["/bin/sh", "-c", program.script + (fails ? "\nexit 3" : "")]
     }
 
+    /// The bytes of each screen the wrapped run may leave: on success the screens before the run,
+    /// on failure the bare run's and the end line.
+    func acceptedBytes(bare: [UInt8], wrapped: [UInt8]) -> [[UInt8]] {
+        fails ? [bareAndEndLine(bare: bare, wrapped: wrapped)] : bytesBefore(bare: bare)
+    }
+
+    /// What `acceptedBytes` are, for a failure message.
+    var acceptedName: String { fails ? "bare and end line" : "before" }
+
     /// The screens a success may leave: the one after `seq P`, scrolled up by k rows, the cursor
     /// k rows up, where the block's top was. (Below a screen's bottom k rows of line feeds scroll
     /// it; with room they only move the cursor, which the CUU brings back.) k is at most N, and at
     /// most one more than the rows the bare run scrolled (`bare`, its bytes): the prompt's row.
-    func screensBefore(bare: [UInt8]) -> [ScreenSnapshot] {
+    private func bytesBefore(bare: [UInt8]) -> [[UInt8]] {
         let seq = Array((1...max(prefill, 1)).prefix(prefill).map { "\($0)\r\n" }.joined().utf8)
         let bareScrolled = Loadwrap.screen(bare).snapshot.scrollbackCount - Loadwrap.screen(seq).snapshot.scrollbackCount
         return (0...min(lines, bareScrolled + 1)).map { k in
-            Loadwrap.screen(seq + Array((String(repeating: "\n", count: k) + (k > 0 ? "\u{1B}[\(k)A" : "")).utf8)).snapshot
+            seq + Array((String(repeating: "\n", count: k) + (k > 0 ? "\u{1B}[\(k)A" : "")).utf8)
         }
     }
 
     /// The bare run's bytes, then loadwrap's end line as loadwrap wrote it (on a line of its own:
-    /// after a line end when the output did not end with one), on the terminal model.
-    func bareAndEndLine(bare: [UInt8], wrapped: [UInt8]) -> ScreenSnapshot {
+    /// after a line end when the output did not end with one).
+    private func bareAndEndLine(bare: [UInt8], wrapped: [UInt8]) -> [UInt8] {
         let lineEnd: [UInt8] = [0x0D, 0x0A]
         let endLine = Self.endLine(in: wrapped)
-        return Loadwrap.screen(bare + (bare.last == 0x0A ? [] : lineEnd) + endLine + lineEnd).snapshot
+        return bare + (bare.last == 0x0A ? [] : lineEnd) + endLine + lineEnd
     }
 
     /// The last line of `output` that holds `✖`, from the line end before it to the one after.

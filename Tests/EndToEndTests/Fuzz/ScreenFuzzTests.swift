@@ -2,10 +2,12 @@ import Testing
 
 /// Differential fuzzing with the screen model as the oracle: for generated output programs P
 /// (see `OutputProgramGenerator`), `loadwrap --delay 0 -- P` must leave exactly the screen that P
-/// leaves bare: scrollback, colours, soft wraps, cursor position and visibility.
+/// leaves bare: scrollback, colours, soft wraps, cursor position and visibility, in the model and
+/// in tmux, libvterm and VTE (`TerminalEngine`), each engine bare against wrapped within itself.
 ///
 /// `FUZZ_SEED`, `FUZZ_COUNT` and `FUZZ_FEATURES` choose the programs; `make fuzz` runs many.
-@Suite struct ScreenFuzzTests {
+@Suite(.enabled(if: TerminalEngine.allInstalled || ExternalTool.onCI, EngineReplay.missing))
+struct ScreenFuzzTests {
     /// The default run: a few dozen programs of at most ~1.2 s each, eight side by side per test
     /// case; the cases run one after another, so the rest of the suite keeps its share of the machine.
     static let batches = FuzzSettings.batches(defaultCount: 32, batchSize: 8)
@@ -53,6 +55,7 @@ import Testing
                          try PtySession(shape.argv(program.script, wrapped: true))))
         }
         var spinnerShown = false
+        var checks: [EngineReplay.Check] = []
         for (program, run) in zip(programs, runs) {
             let bareEnd = run.bare.waitForExit()
             let wrappedEnd = run.wrapped.waitForExit()
@@ -62,9 +65,12 @@ import Testing
             spinnerShown = spinnerShown || !Loadwrap.frames(in: run.wrapped.output).isEmpty
             let expected = Loadwrap.screen(run.bare.output).snapshot
             let actual = Loadwrap.screen(run.wrapped.output).snapshot
-            #expect(actual == expected, "\(context)\nwrapped (left) vs bare (right): \(actual.difference(from: expected))")
+            #expect(actual == expected, "\(context)\nmodel: wrapped (left) vs bare (right): \(actual.difference(from: expected))")
+            checks.append(EngineReplay.Check(wrapped: run.wrapped.output, accepted: [run.bare.output], context: context.rawValue))
         }
         #expect(spinnerShown, "no program of the batch showed the spinner, so this proves nothing")
+        // The whole batch in one replay per engine: VTE answers a batch as fast as one stream.
+        EngineReplay.expectSame(checks)
     }
 
     /// How to run one program again, and the program itself.

@@ -1,8 +1,10 @@
 import Testing
 
 /// `loadwrap -- X` must leave exactly the screen that `X` alone leaves: scrollback, colours,
-/// soft wraps, cursor position and visibility.
-@Suite struct ScreenEqualityTests {
+/// soft wraps, cursor position and visibility, in the tests' model and in tmux, libvterm and VTE
+/// (`TerminalEngine`); more cases, at three sizes, in `ScreenEqualityTests+Sizes.swift`.
+@Suite(.enabled(if: TerminalEngine.allInstalled || ExternalTool.onCI, EngineReplay.missing))
+struct ScreenEqualityTests {
     /// One kind of output, as a shell script.
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
@@ -26,24 +28,16 @@ import Testing
 
     @Test("quick command, default delay: nothing drawn, same screen", arguments: cases)
     func sameScreenWithDefaultDelay(_ c: Case) throws {
-        try expectSameScreen(script: c.script, options: [], spinnerMustShow: false)
+        try SideBySide.expectSameScreen(
+            bare: Loadwrap.sh(c.script), wrapped: Loadwrap.command(["--", "sh", "-c", c.script]), spinnerMustShow: false,
+            context: "case: \(c.name), default delay")
     }
 
     @Test("spinner drawn from the start (--delay 0) and erased: same screen", arguments: cases)
     func sameScreenWithSpinnerShown(_ c: Case) throws {
-        try expectSameScreen(script: "sleep 0.5; \(c.script); sleep 0.5", options: ["--delay", "0"], spinnerMustShow: true)
-    }
-
-    private func expectSameScreen(script: String, options: [String], spinnerMustShow: Bool) throws {
-        let bare = try PtySession.run(Loadwrap.sh(script))
-        let wrapped = try PtySession.run(Loadwrap.command(options + ["--", "sh", "-c", script]))
-        #expect(bare.termination == .exited(0))
-        #expect(wrapped.termination == .exited(0))
-        if spinnerMustShow {
-            #expect(!Loadwrap.frames(in: wrapped.output).isEmpty, "the spinner never drew, so this proves nothing")
-        }
-        let expected = bare.screen().snapshot
-        let actual = wrapped.screen().snapshot
-        #expect(actual == expected, "\(actual.difference(from: expected))")
+        let script = "sleep 0.5; \(c.script); sleep 0.5"
+        try SideBySide.expectSameScreen(
+            bare: Loadwrap.sh(script), wrapped: Loadwrap.command(["--delay", "0", "--", "sh", "-c", script]), spinnerMustShow: true,
+            context: "case: \(c.name), --delay 0")
     }
 }
