@@ -82,15 +82,3 @@ private final class Received: @unchecked Sendable {
         }
     }
 }
-
-/// Polls a condition every 10 ms for up to 20 s.
-private enum Poll {
-    /// True once `condition` holds; false after 20 s.
-    static func until(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<2_000 {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
-    }
-}
