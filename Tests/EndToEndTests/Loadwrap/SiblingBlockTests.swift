@@ -248,18 +248,21 @@ import Testing
             \(steps.awaitStart("a"))
             \(steps.command("b", exit: 0)) & pb=$!
             \(steps.awaitStart("b"))
-            : > '\(steps.directory)/script.started'
+            echo $$ > '\(steps.directory)/script.pid'
+            wait $pb
             """
-        let ended = "\nwait $pb\n: > '\(steps.directory)/script.ended'\n"
-        let session = try steps.session(script + ended, environment: ["GITHUB_ACTIONS": "true"])
+        let session = try steps.session(script, environment: ["GITHUB_ACTIONS": "true"])
         defer { session.terminate() }
-        try #require(Poll.until { steps.started("script") }, "the steps did not start")
+        let pidFile = "\(steps.directory)/script.pid"
+        try #require(Poll.until { (try? String(contentsOfFile: pidFile, encoding: .utf8))?.hasSuffix("\n") == true },
+                     "the steps did not start")
+        let scriptPID = try #require(pid_t(String(contentsOfFile: pidFile, encoding: .utf8).dropLast()))
         steps.release("b")
         // b's block waits for a, which writes three pipes' worth once the script has ended and the
-        // outer waits for the turn to write the block. Whenever a goes on, all of it must come
-        // through; the pause only makes it likely to be in that wait, where it was lost before.
-        try #require(Poll.until { access("\(steps.directory)/script.ended", F_OK) == 0 }, "the script did not end")
-        usleep(300_000)
+        // outer waits for the turn to write the block: the case where a's output was lost. The
+        // script is the outer's child, so it is gone (no zombie left) only once the outer has
+        // reaped it; from then on the outer relays only in its end, so a goes on in that wait.
+        try #require(Poll.until { kill(scriptPID, 0) != 0 }, "the script did not end")
         steps.release("a")
         #expect(session.waitForExit() == .exited(0))
         let lines = Self.lines(session.pipeOutput(1))
