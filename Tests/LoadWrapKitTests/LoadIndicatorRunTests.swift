@@ -69,13 +69,10 @@ import Darwin
             title: "t", style: .line, delay: .zero, output: .memory(sink), clock: ContinuousClock(),
             environment: Fixture.plainUTF8, animates: true)
         indicator.start()
-        // Wait for the event (a second frame), not for a fixed time; give up after 10 s.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !sink.text.contains("\r\\ t ") && ContinuousClock.now < deadline {
-            usleep(2_000)
-        }
+        // Wait for the second frame, not for a fixed time: a memory sink announces nothing.
+        let secondFrame = "\r\u{1B}[?7l\\ t "
+        #expect(Poll.until(every: 0.002) { sink.text.contains(secondFrame) }, "no second frame: \(sink.text.debugDescription)")
         indicator.stop()
-        #expect(sink.text.contains("\r\u{1B}[?7l\\ t "))
         #expect(sink.text.hasPrefix("\u{1B}[?25l\r\u{1B}[?7l- t 0s\u{1B}[K"))
         #expect(sink.text.hasSuffix("\r\u{1B}[K\u{1B}[?25h"))
     }

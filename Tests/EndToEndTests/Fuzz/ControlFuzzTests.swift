@@ -31,7 +31,7 @@ import Testing
         }
         for (seed, _, pathFile) in sessions {
             let context = "reproduce: FUZZ_SEED=\(seed) FUZZ_COUNT=1 swift test --filter ControlFuzzTests"
-            guard Loadwrap.waitUntil(timeout: 10, { !((try? String(contentsOfFile: pathFile, encoding: .utf8)) ?? "").isEmpty }),
+            guard Poll.until(timeout: 10, { !((try? String(contentsOfFile: pathFile, encoding: .utf8)) ?? "").isEmpty }),
                 let fifo = try? String(contentsOfFile: pathFile, encoding: .utf8)
             else {
                 Issue.record("the command never wrote LOADWRAP_CONTROL\n\(context)")
@@ -75,20 +75,18 @@ import Testing
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var offset = 0
-        var stalls = 0
-        while offset < bytes.count {
+        var failed = false
+        // A full FIFO tells its writer nothing when read: try again every 2 ms.
+        let written = Poll.until(every: 0.002) {
             let n = bytes[offset...].withUnsafeBytes { writeBytes(fd, $0) }
             if n > 0 {
                 offset += n
-                stalls = 0
-            } else if n < 0 && (errno == EAGAIN || errno == EINTR), stalls < 500 {
-                stalls += 1
-                usleep(2_000)
-            } else {
-                return false
+            } else if !(n < 0 && (errno == EAGAIN || errno == EINTR)) {
+                failed = true
             }
+            return failed || offset == bytes.count
         }
-        return true
+        return written && !failed
     }
 }
 

@@ -5,15 +5,6 @@ import Testing
 /// `loadwrap say` / `loadwrap done` from inside the command, over a private control channel
 /// (a 0600 FIFO in a 0700 directory, removed at exit); harmless outside loadwrap.
 @Suite struct ControlTests {
-    /// Waits until a screen row shows a spinner frame followed by exactly `title`.
-    private func waitForTitle(_ session: PtySession, _ title: String) -> Bool {
-        session.waitFor { bytes in
-            Loadwrap.spinnerRows(Loadwrap.screen(bytes)).contains { row in
-                row.split(separator: " ", maxSplits: 1).last.map { $0.hasPrefix(title + " ") || $0 == title } == true
-            }
-        }
-    }
-
     @Test func sayUpdatesTheTitleSeveralTimes() throws {
         let script = #"for i in 1 2 3; do loadwrap say "Uploading $i/3"; read x; done"#
         let session = try PtySession(
@@ -21,7 +12,7 @@ import Testing
             stdin: .pipe, environment: Loadwrap.pathFirst)
         defer { session.terminate() }
         for i in 1...3 {
-            #expect(waitForTitle(session, "Uploading \(i)/3"),
+            #expect(session.waitForTitle("Uploading \(i)/3"),
                     "title \(i) never shown: \(session.outputText.debugDescription)")
             session.writeStdin(Array("\n".utf8))
         }
@@ -35,7 +26,7 @@ import Testing
             Loadwrap.command(["--delay", "0", "--title", "start", "--", "sh", "-c", script]),
             stdin: .pipe, environment: Loadwrap.pathFirst)
         defer { session.terminate() }
-        #expect(waitForTitle(session, "abc"), "\(session.outputText.debugDescription)")
+        #expect(session.waitForTitle("abc"), "\(session.outputText.debugDescription)")
         session.writeStdin(Array("\n".utf8))
         #expect(session.waitForExit() == .exited(0))
         #expect(!session.outputText.contains("\u{1B}[31m") && !session.output.contains(0x07))

@@ -8,15 +8,6 @@ import Testing
     /// The spinner rows of the screen after `bytes`.
     private func rows(_ bytes: [UInt8]) -> [String] { Loadwrap.spinnerRows(Loadwrap.screen(bytes)) }
 
-    /// Waits until the one spinner row shows exactly `title` (then the elapsed time).
-    private func waitForTitle(_ session: PtySession, _ title: String) -> Bool {
-        session.waitFor { bytes in
-            let rows = rows(bytes)
-            guard rows.count == 1 else { return false }
-            return rows[0].dropFirst(2).firstMatch(of: /^(.*) \d+(\.\d)?s$/).map { $0.1 == title } == true
-        }
-    }
-
     @Test func threeDeepShowsOneSpinnerAndRestoresTitles() throws {
         let inner = "loadwrap -t inner -- sh -c 'echo deep; read x'; read y"
         let mid = "loadwrap -t mid -- sh -c \"\(inner)\"; read z"
@@ -25,7 +16,7 @@ import Testing
             stdin: .pipe, environment: Loadwrap.pathFirst)
         defer { session.terminate() }
         for (title, step) in [("outer › mid › inner", 0), ("outer › mid", 1), ("outer", 2)] {
-            #expect(waitForTitle(session, title),
+            #expect(session.waitForTitle(title),
                     "step \(step): no single spinner titled '\(title)': \(rows(session.output))")
             session.writeStdin(Array("\n".utf8))
         }
@@ -51,7 +42,7 @@ import Testing
             stdin: .pipe, environment: Loadwrap.pathFirst)
         defer { session.terminate() }
         for (title, step) in [("outer › inner", 0), ("outer › renamed", 1), ("outer", 2)] {
-            #expect(waitForTitle(session, title),
+            #expect(session.waitForTitle(title),
                     "step \(step): no single spinner titled '\(title)': \(rows(session.output))")
             session.writeStdin(Array("\n".utf8))
         }
@@ -85,7 +76,7 @@ import Testing
                               "loadwrap", "-t", "inner", "--", "sh", "-c", "echo deep; read x; exit 7"]),
             stdin: .pipe, environment: Loadwrap.pathFirst)
         defer { session.terminate() }
-        #expect(waitForTitle(session, "outer › mid › inner"), "\(rows(session.output))")
+        #expect(session.waitForTitle("outer › mid › inner"), "\(rows(session.output))")
         session.writeStdin(Array("\n".utf8))
         #expect(session.waitForExit() == .exited(7))
         #expect(Loadwrap.screen(session.output).snapshot.trimmedText == "deep")

@@ -117,16 +117,16 @@ struct PinnedLineTests {
     private func sample(_ terminal: TmuxTerminal, _ name: String, until last: String) throws -> Samples {
         #expect(try terminal.waitFor(name) { rows in rows.contains { $0.contains(Self.title) } })
         var samples = Samples()
-        let deadline = Date(timeIntervalSinceNow: PtySession.defaultTimeout)
-        while Date() < deadline {
+        let ended = try Poll.until(every: 0.02) {
             let rows = try terminal.visibleRows(name)
-            if rows.contains(where: { $0.contains(last) }) { break }
+            if rows.contains(where: { $0.contains(last) }) { return true }
             samples.taken += 1
             let titled = rows.filter { $0.contains(Self.title) }
             if titled.count == 1 { samples.showing += 1 } else if titled.isEmpty { samples.without = rows }
             if titled.count > 1 { samples.onTwoRows.append(titled) }
-            usleep(20_000)
+            return false
         }
+        #expect(ended, "the command's last line never showed")
         return samples
     }
 }

@@ -231,13 +231,13 @@ import Testing
         let start = session.output.count
         session.send("\(TestEnvironment.loadwrap) --delay 0 -t gen -- sh -c 'echo $$ > \(pidFile); echo a; exec sleep 30' | cat\n")
         var pid: pid_t = 0
-        #expect(Loadwrap.waitUntil {
+        #expect(Poll.until {
             let text = (try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? ""
             pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
             return pid > 0
         }, "the producer never started")
         // A ^C before the exec would find sh, which dies of it too; waiting makes the survivor check meaningful.
-        #expect(Loadwrap.waitUntil { command(of: pid) == "sleep" })
+        #expect(Poll.until { command(of: pid) == "sleep" })
         let watch = ptyts_exit_watch(pid)
         defer { if watch >= 0 { close(watch) } }
         // On the screen, not only once: the key's echo must land on the spinner's line.

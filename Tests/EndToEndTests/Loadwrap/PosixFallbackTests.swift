@@ -88,7 +88,7 @@ import Testing
         defer { session.terminate() }
         #expect(session.waitFor { Loadwrap.pids(in: $0).count == 1 })
         let command = Loadwrap.pids(in: session.output).first ?? 0
-        #expect(Loadwrap.waitUntil { ProcessLookup.programName(of: command) == "sleep" })
+        #expect(Poll.until { ProcessLookup.programName(of: command) == "sleep" })
         session.kill(SIGTERM)
         #expect(session.waitForExit() == .signaled(SIGTERM))
     }
@@ -130,7 +130,7 @@ import Testing
         #expect(session.waitFor { Loadwrap.text($0).contains(ids) }, "\(session.outputText.debugDescription)")
         let match = try #require(Loadwrap.text(session.output).firstMatch(of: ids))
         #expect((match.1 == match.2) == !fallbacks, "pid \(match.1), group \(match.2), loadwrap \(session.pid)")
-        #expect(Loadwrap.waitUntil { ProcessLookup.programName(of: pid_t(match.1) ?? 0) == "sleep" })
+        #expect(Poll.until { ProcessLookup.programName(of: pid_t(match.1) ?? 0) == "sleep" })
         let seen = session.output.count
         #expect(session.waitFor { !Loadwrap.frames(in: $0.dropFirst(seen)).isEmpty },
                 "\(String(decoding: session.output.suffix(400), as: UTF8.self).debugDescription)")

@@ -25,7 +25,7 @@ import Testing
         let session = try PtySession(
             Loadwrap.command(["-q", "--delay", "0", "--title", "build", "--", "sh", "-c", script]), stdin: .pipe)
         defer { session.terminate() }
-        #expect(Loadwrap.waitUntil { FileManager.default.fileExists(atPath: dir + "/written") })
+        #expect(Poll.until { FileManager.default.fileExists(atPath: dir + "/written") })
         // Let the spinner draw again after the output was written: loadwrap has seen it by then.
         let offset = session.output.count
         #expect(session.waitFor { Loadwrap.frames(in: $0.dropFirst(offset)).count >= 2 })
@@ -132,13 +132,13 @@ import Testing
         let session = try PtySession(
             Loadwrap.command(options + ["--", "sh", "-c", "\(spill); \(end)"]), environment: ["TMPDIR": tmp])
         defer { session.terminate() }
-        #expect(Loadwrap.waitUntil { (try? String(contentsOfFile: report, encoding: .utf8))?.hasSuffix("\n") == true })
+        #expect(Poll.until { (try? String(contentsOfFile: report, encoding: .utf8))?.hasSuffix("\n") == true })
         switch ending {
         case .controlC:
-            #expect(Loadwrap.waitUntil { command(of: session.pid, child: true) == "sleep" })
+            #expect(Poll.until { command(of: session.pid, child: true) == "sleep" })
             session.send("\u{03}")
         case .sigtermToLoadwrap:
-            #expect(Loadwrap.waitUntil { command(of: session.pid, child: true) == "sleep" })
+            #expect(Poll.until { command(of: session.pid, child: true) == "sleep" })
             session.kill(SIGTERM)
         default: break
         }

@@ -155,7 +155,7 @@ import Testing
         #expect(session.waitForOutput(containing: "retrying in 30s (2/3)"))
         // The keyboard is given back just before the note shows: on a loaded machine the key could
         // otherwise come while the terminal is still raw, and no `^C` would be echoed.
-        #expect(Loadwrap.waitUntil { session.echoesKeys }, "the terminal never echoed keys again")
+        #expect(Poll.until { session.echoesKeys }, "the terminal never echoed keys again")
         session.send("\u{03}")
         #expect(session.waitForExit() == .signaled(SIGINT))
         let rows = Loadwrap.screen(session.output).snapshot.trimmedText.split(separator: "\n").map(String.init)

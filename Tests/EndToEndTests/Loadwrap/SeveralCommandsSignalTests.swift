@@ -13,12 +13,8 @@ import Testing
 
     /// Waits until every one of `files` exists and is not empty.
     private func waitForFiles(_ files: [String]) -> Bool {
-        (0..<1000).contains { _ in
-            if files.allSatisfy({ (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int).flatMap { $0 } ?? 0 > 0 }) {
-                return true
-            }
-            usleep(20_000)
-            return false
+        Poll.until {
+            files.allSatisfy { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int).flatMap { $0 } ?? 0 > 0 }
         }
     }
 
@@ -26,11 +22,7 @@ import Testing
     private func isGone(_ file: String) -> Bool {
         let text = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
         guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
-        return (0..<250).contains { _ in
-            if kill(pid, 0) != 0 { return true }
-            usleep(20_000)
-            return false
-        }
+        return Poll.until { kill(pid, 0) != 0 }
     }
 
     /// On a terminal the runner leads a process group, which the loadwrap above signals; with

@@ -110,12 +110,7 @@ import Testing
         #expect(run.termination == .exited(3))
         let sleeper = try #require(pid_t(String(decoding: FileManager.default.contents(atPath: "\(dir)/a.sleep") ?? Data(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
-        let gone = (0..<250).contains { _ in
-            if kill(sleeper, 0) != 0 { return true }
-            usleep(20_000)
-            return false
-        }
-        #expect(gone, "the sleep the ignoring command started outlived loadwrap")
+        #expect(Poll.until { kill(sleeper, 0) != 0 }, "the sleep the ignoring command started outlived loadwrap")
     }
 
     @Test func oneJobAtATimeNeverOverlaps() throws {

@@ -110,7 +110,7 @@ import Testing
 
         // a, alone at first, streams: its first line is in the log while it waits.
         #expect(session.waitForPipe(1) { Self.contains($0, "a 1\n") }, "a did not stream")
-        try #require(Loadwrap.waitUntil { ["b", "c", "d"].allSatisfy { steps.started($0) } }, "b, c and d did not start")
+        try #require(Poll.until { ["b", "c", "d"].allSatisfy { steps.started($0) } }, "b, c and d did not start")
         // b, c and d wrote their first lines; a holds the turn, so they are held, and the outer
         // wrote no start line for them.
         let early = Loadwrap.text(session.pipeOutput(1))
@@ -164,7 +164,7 @@ import Testing
             """
         let session = try steps.session(script, environment: ci.environment)
         defer { session.terminate() }
-        try #require(Loadwrap.waitUntil { access(status, F_OK) == 0 }, "b did not end")
+        try #require(Poll.until { access(status, F_OK) == 0 }, "b did not end")
         #expect(!Self.contains(session.pipeOutput(1), heldText), "b's \(heldText) was written while a streams")
         steps.release("a")
         #expect(session.waitForExit() == .exited(0))
@@ -226,7 +226,7 @@ import Testing
             """
         let session = try steps.session(script, environment: ["GITHUB_ACTIONS": "true"])
         defer { session.terminate() }
-        try #require(Loadwrap.waitUntil { steps.started("a") && steps.started("b") }, "the steps did not start")
+        try #require(Poll.until { steps.started("a") && steps.started("b") }, "the steps did not start")
         steps.release("b")
         steps.release("a")
         #expect(session.waitForExit() == .exited(0))
@@ -248,18 +248,21 @@ import Testing
             \(steps.awaitStart("a"))
             \(steps.command("b", exit: 0)) & pb=$!
             \(steps.awaitStart("b"))
-            : > '\(steps.directory)/script.started'
+            echo $$ > '\(steps.directory)/script.pid'
+            wait $pb
             """
-        let ended = "\nwait $pb\n: > '\(steps.directory)/script.ended'\n"
-        let session = try steps.session(script + ended, environment: ["GITHUB_ACTIONS": "true"])
+        let session = try steps.session(script, environment: ["GITHUB_ACTIONS": "true"])
         defer { session.terminate() }
-        try #require(Loadwrap.waitUntil { steps.started("script") }, "the steps did not start")
+        let pidFile = "\(steps.directory)/script.pid"
+        try #require(Poll.until { (try? String(contentsOfFile: pidFile, encoding: .utf8))?.hasSuffix("\n") == true },
+                     "the steps did not start")
+        let scriptPID = try #require(pid_t(String(contentsOfFile: pidFile, encoding: .utf8).dropLast()))
         steps.release("b")
         // b's block waits for a, which writes three pipes' worth once the script has ended and the
-        // outer waits for the turn to write the block. Whenever a goes on, all of it must come
-        // through; the pause only makes it likely to be in that wait, where it was lost before.
-        try #require(Loadwrap.waitUntil { access("\(steps.directory)/script.ended", F_OK) == 0 }, "the script did not end")
-        usleep(300_000)
+        // outer waits for the turn to write the block: the case where a's output was lost. The
+        // script is the outer's child, so it is gone (no zombie left) only once the outer has
+        // reaped it; from then on the outer relays only in its end, so a goes on in that wait.
+        try #require(Poll.until { kill(scriptPID, 0) != 0 }, "the script did not end")
         steps.release("a")
         #expect(session.waitForExit() == .exited(0))
         let lines = Self.lines(session.pipeOutput(1))
@@ -284,7 +287,7 @@ import Testing
             """
         let session = try steps.session(script, options: "--heartbeat 1s", environment: ["GITHUB_ACTIONS": "true"])
         defer { session.terminate() }
-        try #require(Loadwrap.waitUntil { steps.started("a") && steps.started("b") }, "the steps did not start")
+        try #require(Poll.until { steps.started("a") && steps.started("b") }, "the steps did not start")
         #expect(session.waitForPipe(1) { Self.contains($0, "still running") }, "no heartbeat")
         let heartbeat = Self.lines(session.pipeOutput(1)).first { $0.contains("still running") }
         #expect(heartbeat == "… build (step a, step b) · still running · T", "\(heartbeat ?? "")")
@@ -327,7 +330,7 @@ import Testing
             """
         let session = try steps.session(script, options: options, environment: ["GITHUB_ACTIONS": "true"])
         defer { session.terminate() }
-        try #require(Loadwrap.waitUntil { ["a", "b", "c", "script"].allSatisfy { steps.started($0) } }, "the steps did not start")
+        try #require(Poll.until { ["a", "b", "c", "script"].allSatisfy { steps.started($0) } }, "the steps did not start")
         #expect(session.waitForPipe(1) { Self.contains($0, "a 1\n") }, "a did not stream")
         stop(session)
         let termination = session.waitForExit(timeout: 40)

@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Signals from the keyboard and from other processes reach the command, and nothing of the
@@ -33,7 +34,7 @@ import Testing
         // then would be lost for reasons that have nothing to do with loadwrap. There is no
         // event for "has exec'd", so look at the program names until the two ends of the pipe are running.
         let announced = pids(in: session.output)
-        #expect(Loadwrap.waitUntil { announced.map(command(of:)).filter { ["sleep", "cat"].contains($0) }.count == 2 })
+        #expect(Poll.until { announced.map(command(of:)).filter { ["sleep", "cat"].contains($0) }.count == 2 })
         let watches = announced.map(ptyts_exit_watch)
         defer { for fd in watches { close(fd) } }
         #expect(waitForSpinner(session, after: session.output.count))

@@ -59,7 +59,7 @@ struct TailDrawingTests {
         for name in ["bare", "run"] {
             try terminal.sendKeys(name, "./job", "Enter")
             if name == "run" { #expect(try terminal.waitFor(name) { TailScreen.showsWindow($0, ["line 8", "line 9", "line 10"]) }) }
-            if name == "bare" { try #require(Loadwrap.waitUntil { access(bareStarted, F_OK) == 0 }, "the bare job did not start") }
+            if name == "bare" { try #require(Poll.until { access(bareStarted, F_OK) == 0 }, "the bare job did not start") }
             try terminal.sendKeys(name, "C-z")
             #expect(try terminal.waitFor(name) { rows in
                 rows.contains { $0.contains("Stopped") } && !rows.contains { $0.hasPrefix("line ") || $0.contains("@work") }

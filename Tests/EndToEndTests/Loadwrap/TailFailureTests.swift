@@ -82,7 +82,7 @@ struct TailFailureTests {
         #expect(try terminal.waitFor("run") { TailScreen.showsWindow($0, ["still yellow", " ok  plain"]) },
                 "\((try? terminal.visibleRows("run")) ?? [])")
         for name in ["run", "bare"] {
-            let pid = Loadwrap.waitUntil { Self.pid(run.directory, name) != nil } ? Self.pid(run.directory, name) : nil
+            let pid = Poll.until { Self.pid(run.directory, name) != nil } ? Self.pid(run.directory, name) : nil
             #expect(pid.map { kill($0, SIGTERM) } == 0, "\(name): no pid to kill")
         }
         try run.expectBareScreenAndEndLine(status: 128 + Int(SIGTERM), endLine: "✖ @work · killed by SIGTERM · ")

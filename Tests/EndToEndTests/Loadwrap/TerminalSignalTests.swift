@@ -1,4 +1,5 @@
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ import Testing
             // then for a frame drawn after it (loadwrap has taken the keys by then).
             #expect(session.waitFor { Loadwrap.pids(in: $0).count == 1 })
             let pid = Loadwrap.pids(in: session.output).first ?? 0
-            #expect(Loadwrap.waitUntil { ProcessLookup.programName(of: pid) == "sleep" })
+            #expect(Poll.until { ProcessLookup.programName(of: pid) == "sleep" })
             let seen = session.output.count
             #expect(session.waitFor { !Loadwrap.frames(in: $0.dropFirst(seen)).isEmpty })
         }

@@ -1,5 +1,6 @@
 import CPtyTestSupport
 import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// `--timeout`: the command and everything it started get SIGTERM, then SIGKILL after
@@ -89,7 +90,7 @@ import Testing
         #expect(session.waitFor { !Loadwrap.frames(in: $0).isEmpty })
         session.send("hello\r")
         #expect(session.waitForOutput(containing: "got hello"))
-        #expect(Loadwrap.waitUntil {
+        #expect(Poll.until {
             ProcessLookup.children(of: session.pid).contains { ProcessLookup.programName(of: $0).hasPrefix("sleep") }
         })
         session.send("\u{03}")

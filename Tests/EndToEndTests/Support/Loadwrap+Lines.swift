@@ -37,17 +37,6 @@ extension Loadwrap {
         }
     }
 
-    /// Checks `condition` every 10 ms up to `timeout`: only for states that announce no event
-    /// (a file appearing, a process exec'ing).
-    static func waitUntil(timeout: Double = PtySession.defaultTimeout, _ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(10_000)
-        }
-        return true
-    }
-
     /// The screen rows (0 = top) that show a `dots` frame.
     static func spinnerRows(_ screen: Screen) -> [String] {
         (0..<screen.rows).map(screen.text(ofRow:)).filter { $0.contains(where: dotsFrames.contains) }

@@ -1,4 +1,5 @@
 import CLoadWrap
+import LoadWrapTestSupport
 import Testing
 
 @testable import LoadWrapTool
@@ -43,21 +44,20 @@ import Darwin
     /// now, false when it was already reaped or is still running.
     func reap(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
-        for _ in 0..<500 {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result != 0 { return result == pid }
-            usleep(10_000)
+        var result: pid_t = 0
+        _ = Poll.until(timeout: 5) {
+            result = waitpid(pid, &status, WNOHANG)
+            return result != 0
         }
-        return false
+        return result == pid
     }
 
-    /// Asks `lookup` every 10 ms for up to 5 s until it finds `count` processes: forks are events
-    /// no one announces.
+    /// Asks `lookup` until it finds `count` processes: forks are events no one announces.
     func waitFor(_ count: Int, _ lookup: () -> [pid_t]) -> [pid_t] {
-        var found = lookup()
-        for _ in 0..<500 where found.count < count {
-            usleep(10_000)
+        var found: [pid_t] = []
+        _ = Poll.until {
             found = lookup()
+            return found.count >= count
         }
         return found
     }
