@@ -63,7 +63,7 @@ import Darwin
 
     static let hide = "\u{1B}[?25l"
     static let show = "\u{1B}[?25h"
-    static let erase = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r"
+    static let erase = "\r\u{1B}[K"
 
     /// The line `text` drawn at a line's start, autowrap off while it is.
     static func line(_ text: String) -> String {

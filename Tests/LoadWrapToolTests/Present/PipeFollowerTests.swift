@@ -33,7 +33,7 @@ import Testing
     private static let free = TerminalView()
     private static let hide = "\u{1B}[?25l"
     private static let show = "\u{1B}[?25h"
-    private static let erase = "\r\u{1B}[K\u{1B}[C\u{1B}[J\r" + show
+    private static let erase = "\r\u{1B}[K" + show
 
     /// `around` for the command's text chunk, as one string: head + chunk + tail.
     private static func around(_ guest: inout Guest, _ text: String, at now: Int) -> String {
@@ -124,7 +124,7 @@ import Testing
         var painter = Self.guest()
         _ = Self.leaving(&painter, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)
         #expect(Self.text(painter.frame(nowMS: 1_200, view: Self.free)) == "\ra w 0s\u{1B}[K\r")
-        #expect(Self.text(painter.end()) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r")
+        #expect(Self.text(painter.end()) == "\r\u{1B}[K")
     }
 
     /// The two outputs reach the terminal in an order loadwrap cannot know: where either left the
@@ -135,7 +135,7 @@ import Testing
         #expect(Self.around(&shownByData, "\u{1B}[?25l\u{1B}[?7l", at: 1_000) == "\u{1B}[?25l\u{1B}[?7l" + line)
         _ = Self.leaving(&shownByData, "\u{1B}[?25h\u{1B}[?7h\n", at: 1_010)
         #expect(Self.text(shownByData.frame(nowMS: 1_200, view: Self.free)) == line)
-        #expect(Self.text(shownByData.end()) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r")
+        #expect(Self.text(shownByData.end()) == "\r\u{1B}[K")
 
         var hiddenByData = Self.guest()
         _ = Self.leaving(&hiddenByData, "\u{1B}[?25l\u{1B}[?7l\n", at: 1_000)

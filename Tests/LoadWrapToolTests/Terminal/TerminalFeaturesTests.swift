@@ -123,7 +123,7 @@ import Testing
     @Test func neverInsideTheCommandsSequenceNotEvenAtTheEnd() {
         var painter = painter()
         _ = painter.frame(nowMS: 0, view: TerminalView())
-        #expect(around(&painter, "\u{1B}[3", at: 10) == "\r\u{1B}[K\u{1B}[C\u{1B}[J\r\u{1B}[?25h\u{1B}[3")
+        #expect(around(&painter, "\u{1B}[3", at: 10) == "\r\u{1B}[K\u{1B}[?25h\u{1B}[3")
         #expect(painter.end().isEmpty, "nothing while the output is inside a sequence")
         #expect(around(&painter, "1m", at: 20) == "1m" + "\u{1B}]9;4;0;0\u{1B}\\", "sent once the sequence ended")
 
