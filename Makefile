@@ -34,7 +34,7 @@ RELEASE_FLAGS += --arch arm64 --arch x86_64
 DIST_ARCH = universal
 endif
 
-.PHONY: build test check-layers check-docs check-darwin check-formula fuzz soak install uninstall dist deb lint-deb bench demo \
+.PHONY: build test check-layers check-docs check-darwin check-formula check-limits fuzz soak install uninstall dist deb lint-deb bench demo \
         clean lint-workflows
 
 build:
@@ -64,6 +64,14 @@ check-formula:
 # The paths, links, make targets and test names the documents name exist (Scripts/check-docs.py).
 check-docs:
 	python3 Scripts/check-docs.py
+
+# The size limits of issue 43 over Sources (Scripts/check-limits.py): files of at most 300 lines,
+# functions of at most 6 parameters (the library's public API aside), types of at most 15 stored
+# properties (the parsed `Options` aside); the reader's own tests first. Not part of `make test`
+# yet: LoadWrapTool still has offenders, which its split into targets is to remove.
+check-limits:
+	python3 -m unittest -q Scripts/test_check_limits.py
+	python3 Scripts/check-limits.py
 
 # The differential, argument and control-channel fuzz suites with many seeds (the default
 # `make test` runs a few dozen); FUZZ_SEED, FUZZ_COUNT and FUZZ_FEATURES choose them.

@@ -67,14 +67,8 @@ extension LoadIndicator {
     struct Rows {
         /// The pieces of work going on, oldest first.
         var list: [SiblingRow] = []
-        /// The rows as drawn, with when each was added.
-        var drawn: SiblingRows
         /// The id of the next row added.
         private var nextID: Int32 = 1
-
-        init(screenRows: Int) {
-            drawn = SiblingRows(screenRows: screenRows)
-        }
 
         /// Adds a row titled `title`, already sanitised; returns its id.
         mutating func add(_ title: String) -> Int32 {

@@ -17,10 +17,6 @@ import Dispatch
 public final class LoadIndicator: @unchecked Sendable {
     /// The style actually drawn: the one asked for, or `line` when the locale is not UTF-8.
     public let style: SpinnerStyle
-    /// Frames, colour and charset, fixed at creation.
-    private let look: Overlay.Look
-    /// Milliseconds after `start()` before the line first shows.
-    private let delayMS: Int
     /// The caller's clock, read in milliseconds; a manual clock in tests.
     private let clock: any TimeSource
     /// Where bytes go.
@@ -29,8 +25,6 @@ public final class LoadIndicator: @unchecked Sendable {
     private let draws: Bool
     /// Whether a real timer animates the line; tests turn it off and call `tick()` instead.
     private let animates: Bool
-    /// How many lines of fed output show above the line; 0: held without a window.
-    private let tailLines: Int
     /// Where held output spills past its memory limit.
     private let temporaryDirectory: String
     /// The one owner of the state below and of every write to `output`.
@@ -42,8 +36,8 @@ public final class LoadIndicator: @unchecked Sendable {
     private var currentTitle: String
     /// How far along the work is, or nil.
     private var currentProgress: LoadProgress?
-    /// The line while started (shown or still within the delay); nil while stopped.
-    private var overlay: Overlay?
+    /// The line while started, with the tail's window and the rows drawn with it.
+    private var drawing: IndicatorDrawing
     /// Wakes the queue for the next frame while started.
     private var timer: DispatchSourceTimer?
     /// True after `remove()`: the indicator never starts again.
@@ -52,10 +46,8 @@ public final class LoadIndicator: @unchecked Sendable {
     private var stopCondition: (@Sendable () -> Bool)?
     /// What `feed` gave while started and drawing, until its fate is known; nothing otherwise.
     private var hold = OutputHold(nil)
-    /// The window on the fed lines and the block it is drawn in; nil without one.
-    private var tail: Tail?
     /// The pieces of work going on at once, each a row under the line (`addRow`).
-    private var rows: Rows
+    private var rows = Rows()
 
     /// Prepares an indicator on `output` and draws nothing yet (the `createLoadView` pattern).
     ///
@@ -70,27 +62,26 @@ public final class LoadIndicator: @unchecked Sendable {
         output: LoadIndicatorOutput = .standardError, clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
-            title: title, style: style, delay: delay, tail: tail, output: output, clock: clock,
+            Request(title: title, style: style, delay: delay, tail: tail), output: output, clock: clock,
             environment: .current(), animates: true)
     }
 
     /// Prepares an indicator with the environment given, and with or without its own timer.
     init(
-        title: String, style: SpinnerStyle, delay: Duration, tail: Int = 0, output: LoadIndicatorOutput,
-        clock: some Clock<Duration>, environment: IndicatorEnvironment, animates: Bool
+        _ request: Request, output: LoadIndicatorOutput, clock: some Clock<Duration>, environment: IndicatorEnvironment,
+        animates: Bool
     ) {
-        self.style = SpinnerStyle.fallback(for: style, utf8: environment.utf8)
-        look = Overlay.Look(style: self.style, color: environment.color, utf8: environment.utf8)
-        // The render core counts in milliseconds from the indicator's creation.
-        delayMS = max(0, delay.wholeMilliseconds)
+        style = SpinnerStyle.fallback(for: request.style, utf8: environment.utf8)
         self.clock = ClockTimeSource(clock)
         self.output = output.open()
         draws = self.output.isTerminal && !environment.dumbTerminal
         self.animates = animates
-        tailLines = max(0, tail)
         temporaryDirectory = environment.temporaryDirectory
-        currentTitle = Sanitizer.sanitize(title)
-        rows = Rows(screenRows: self.output.rows)
+        currentTitle = Sanitizer.sanitize(request.title)
+        // The render core counts in milliseconds from the indicator's creation.
+        drawing = IndicatorDrawing(
+            look: Overlay.Look(style: style, color: environment.color, utf8: environment.utf8),
+            delayMS: max(0, request.delay.wholeMilliseconds), tailLines: max(0, request.tail), screenRows: self.output.rows)
     }
 
     /// Restores the terminal if the indicator is still running (the `removeLoadView` pattern).
@@ -107,7 +98,7 @@ public final class LoadIndicator: @unchecked Sendable {
         set {
             queue.sync {
                 currentTitle = Sanitizer.sanitize(newValue)
-                overlay?.setTitle(currentTitle)
+                drawing.overlay?.setTitle(currentTitle)
             }
         }
     }
@@ -120,7 +111,7 @@ public final class LoadIndicator: @unchecked Sendable {
         set {
             queue.sync {
                 currentProgress = newValue
-                overlay?.setProgress(newValue, nowMS: clock.nowMS())
+                drawing.overlay?.setProgress(newValue, nowMS: clock.nowMS())
             }
         }
     }
@@ -129,9 +120,10 @@ public final class LoadIndicator: @unchecked Sendable {
     /// already started (the `loadViewStartAnimating` pattern).
     public func start() {
         queue.sync {
-            guard overlay == nil, !removed else { return }
-            overlay = Overlay(look: look, title: currentTitle, startMS: clock.nowMS(), delayMS: delayMS, columns: output.columns)
-            overlay!.setProgress(currentProgress, nowMS: clock.nowMS())
+            guard drawing.overlay == nil, !removed else { return }
+            drawing.overlay = Overlay(
+                look: drawing.look, title: currentTitle, startMS: clock.nowMS(), delayMS: drawing.delayMS, columns: output.columns)
+            drawing.overlay!.setProgress(currentProgress, nowMS: clock.nowMS())
             if draws { startHolding() }
             drawIfDue()
             startTimer()
@@ -153,7 +145,7 @@ public final class LoadIndicator: @unchecked Sendable {
         queue.sync {
             stopCondition = condition
             stopIfConditionHolds()
-            if timer == nil && overlay != nil { startTimer() }
+            if timer == nil && drawing.overlay != nil { startTimer() }
         }
     }
 
@@ -171,13 +163,13 @@ public final class LoadIndicator: @unchecked Sendable {
     /// is written as given: it is the caller's own output, colours included.
     public func print(_ line: String) {
         queue.sync {
-            let shown = draws && overlay?.visible == true
-            var bytes = shown ? erasing() : []
+            let shown = draws && drawing.overlay?.visible == true
+            var bytes = shown ? drawing.erase(columns: output.columns, screenRows: output.rows) : []
             bytes += Array(line.utf8)
             bytes.append(0x0A)
             if shown {
                 let now = clock.nowMS()
-                bytes += drawing(nowMS: now, advancing: overlay!.isDue(nowMS: now))
+                bytes += drawn(nowMS: now, advancing: drawing.overlay!.isDue(nowMS: now))
             }
             output.write(bytes)
         }
@@ -195,36 +187,8 @@ public final class LoadIndicator: @unchecked Sendable {
     public func feed(bytes: [UInt8]) {
         queue.sync {
             bytes.withUnsafeBytes { chunk in
-                if hold.keep(chunk) { tail?.hold(chunk) } else { output.write(bytes) }
+                if hold.keep(chunk) { drawing.block.tail?.hold(chunk) } else { output.write(bytes) }
             }
-        }
-    }
-
-    /// Starts, runs `body`, and stops even when it throws, as failed then; returns what `body`
-    /// returns (the `loadViewEventHandler` pattern).
-    public func run<T>(_ body: () throws -> T) rethrows -> T {
-        start()
-        do {
-            let value = try body()
-            stop()
-            return value
-        } catch {
-            stop(failed: true)
-            throw error
-        }
-    }
-
-    /// Starts, awaits `body` on the caller's actor, and stops even when it throws, as failed then;
-    /// returns what `body` returns.
-    public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
-        start()
-        do {
-            let value = try await body()
-            stop()
-            return value
-        } catch {
-            stop(failed: true)
-            throw error
         }
     }
 
@@ -235,8 +199,8 @@ public final class LoadIndicator: @unchecked Sendable {
             let before = rows.list
             let result = change(&rows)
             guard rows.list != before else { return result }
-            rows.drawn.update(rows.list, nowMS: clock.nowMS())
-            overlay?.redrawNow()
+            drawing.block.siblings.update(rows.list, nowMS: clock.nowMS())
+            drawing.overlay?.redrawNow()
             drawIfDue()
             return result
         }
@@ -253,46 +217,29 @@ public final class LoadIndicator: @unchecked Sendable {
 
     /// Stops when a stop condition is set and holds. On `queue`.
     private func stopIfConditionHolds() {
-        guard overlay != nil, let condition = stopCondition, condition() else { return }
+        guard drawing.overlay != nil, let condition = stopCondition, condition() else { return }
         stopCondition = nil
         finish()
     }
 
     /// Draws the line if started, drawing, and a frame is due. On `queue`.
     private func drawIfDue() {
-        guard draws, overlay != nil else { return }
+        guard draws, drawing.overlay != nil else { return }
         let now = clock.nowMS()
-        guard overlay!.isDue(nowMS: now) else { return }
-        output.write(drawing(nowMS: now))
+        guard drawing.overlay!.isDue(nowMS: now) else { return }
+        output.write(drawn(nowMS: now))
     }
 
-    /// The bytes that draw the line, or the tail's block, for the output's size now. On `queue`,
-    /// while started.
-    private func drawing(nowMS: Int, advancing: Bool = true) -> [UInt8] {
-        overlay!.columns = output.columns
-        rows.drawn.screenRows = output.rows
-        if tail != nil {
-            tail!.screenRows = output.rows
-            let (look, columns) = (look, overlay!.columns)
-            return tail!.draw(&overlay!, nowMS: nowMS, advancing: advancing) { room in
-                rows.drawn.rendered(look: look, columns: columns, nowMS: nowMS, advancing: advancing, room: room)
-            }
-        }
-        if rows.drawn.needsBlock { return rows.drawn.draw(&overlay!, nowMS: nowMS, advancing: advancing) }
-        return overlay!.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
-    }
-
-    /// The bytes that erase the line (and block) on the output as it is now: a resize since the
-    /// draw may have rewrapped what was drawn (`Overlay.resize`). On `queue`, while started.
-    private func erasing() -> [UInt8] {
-        overlay!.resize(columns: output.columns, shorter: output.rows < rows.drawn.screenRows)
-        return overlay!.erase()
+    /// The bytes that draw the line, or the tail's block, with the rows, for the output's size
+    /// now. On `queue`, while started.
+    private func drawn(nowMS: Int, advancing: Bool = true) -> [UInt8] {
+        drawing.draw(nowMS: nowMS, advancing: advancing, columns: output.columns, screenRows: output.rows)
     }
 
     /// Begins holding what `feed` gives, with a window when one was asked for. On `queue`.
     private func startHolding() {
         hold = OutputHold(HeldOutput(directory: temporaryDirectory))
-        if tailLines > 0 { tail = Tail(capacity: tailLines, screenRows: output.rows) }
+        drawing.openWindow(screenRows: output.rows)
     }
 
     /// Erases the line (and block) if shown and forgets it; cancels the timer; with `failed`,
@@ -301,12 +248,11 @@ public final class LoadIndicator: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         stopCondition = nil
-        guard overlay != nil else { return }
-        if draws { output.write(erasing()) }
+        guard drawing.overlay != nil else { return }
+        if draws { output.write(drawing.erase(columns: output.columns, screenRows: output.rows)) }
         hold.atEnd(failed: failed)?.replay { output.write(Array($0)) }
-        overlay = nil
+        drawing.stop()
         hold = OutputHold(nil)
-        tail = nil
     }
 
     /// Creates the timer that wakes the queue for each frame. On `queue`.
@@ -327,7 +273,7 @@ public final class LoadIndicator: @unchecked Sendable {
     /// Sets the timer for the next frame: a one-shot reset after each wake, so a late or early
     /// wake-up never drifts the animation off the clock the overlay counts with. On `queue`.
     private func armTimer() {
-        guard let timer, let overlay else { return }
+        guard let timer, let overlay = drawing.overlay else { return }
         let waitMS = max(1, overlay.nextDrawMS - clock.nowMS())
         timer.schedule(deadline: .now() + .milliseconds(waitMS), leeway: .milliseconds(2))
     }

@@ -12,7 +12,7 @@ enum Fixture {
         sink: LoadIndicatorOutput.Memory, clock: ManualClock, environment: IndicatorEnvironment = plainUTF8
     ) -> LoadIndicator {
         LoadIndicator(
-            title: title, style: style, delay: delay, tail: tail, output: .memory(sink), clock: clock,
+            .init(title: title, style: style, delay: delay, tail: tail), output: .memory(sink), clock: clock,
             environment: environment, animates: false)
     }
 

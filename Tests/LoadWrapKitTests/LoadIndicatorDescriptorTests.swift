@@ -14,7 +14,7 @@ import Darwin
         try #require(pipe(&fds) == 0)
         defer { close(fds[0]) }
         let indicator = LoadIndicator(
-            title: "t", style: .dots, delay: .zero, output: .fileDescriptor(fds[1]), clock: ManualClock(),
+            .init(title: "t", style: .dots, delay: .zero), output: .fileDescriptor(fds[1]), clock: ManualClock(),
             environment: Fixture.plainUTF8, animates: true)
         indicator.run {
             indicator.tick()
@@ -34,7 +34,7 @@ import Darwin
         tcsetattr(secondary, TCSANOW, &modes)
 
         let indicator = LoadIndicator(
-            title: "Compiling everything", style: .dots, delay: .zero, output: .fileDescriptor(secondary),
+            .init(title: "Compiling everything", style: .dots, delay: .zero), output: .fileDescriptor(secondary),
             clock: ManualClock(), environment: Fixture.plainUTF8, animates: false)
         indicator.run { indicator.print("ok") }
         close(secondary)

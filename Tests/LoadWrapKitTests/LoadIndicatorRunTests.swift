@@ -66,7 +66,7 @@ import Darwin
     @Test func realTimerAnimatesWithoutTicks() {
         // The system clock and the indicator's own timer.
         let indicator = LoadIndicator(
-            title: "t", style: .line, delay: .zero, output: .memory(sink), clock: ContinuousClock(),
+            .init(title: "t", style: .line, delay: .zero), output: .memory(sink), clock: ContinuousClock(),
             environment: Fixture.plainUTF8, animates: true)
         indicator.start()
         // Wait for the second frame, not for a fixed time: a memory sink announces nothing.

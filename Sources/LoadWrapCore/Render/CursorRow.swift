@@ -135,7 +135,7 @@ struct CursorRow: Equatable {
         guard !partial.isEmpty else { return 0 }
         var joined = partial
         partial = []
-        let needed = Self.sequenceLength(joined[0]) - joined.count
+        let needed = UTF8Scalar.sequenceLength(joined[0]) - joined.count
         var index = 0
         while index < min(needed, text.count) && text[index] & 0xC0 == 0x80 {
             joined.append(text[index])
@@ -153,7 +153,7 @@ struct CursorRow: Equatable {
     /// byte that shows it is not UTF-8. Only widths every terminal agrees on are followed; a
     /// character that ends the run is kept for the next.
     private mutating func followScalar(_ text: UnsafeRawBufferPointer, at index: Int) -> Int {
-        let length = Self.sequenceLength(text[index])
+        let length = UTF8Scalar.sequenceLength(text[index])
         guard length > 1 else {
             loseColumn(advancingAtMost: 1)  // a stray continuation byte or a lead byte UTF-8 never uses
             return index + 1
@@ -171,44 +171,12 @@ struct CursorRow: Equatable {
             }
             value = value << 6 | UInt32(byte & 0x3F)
         }
-        guard Self.isValid(value, length: length), let scalar = Unicode.Scalar(value) else {
+        guard UTF8Scalar.isValid(value, length: length), let scalar = Unicode.Scalar(value) else {
             loseColumn(advancingAtMost: 1)
             return index + length
         }
-        if Self.widthIsCertain(scalar) { print(width: DisplayWidth.of(scalar)) } else { loseColumn(advancingAtMost: 2) }
+        if UTF8Scalar.widthIsCertain(scalar) { print(width: DisplayWidth.of(scalar)) } else { loseColumn(advancingAtMost: 2) }
         return index + length
-    }
-
-    /// The length of the UTF-8 sequence `lead` begins: 2 to 4, or 1 for ASCII and for bytes that
-    /// begin none (continuations, C0, C1, F5–FF).
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xC2...0xDF: return 2
-        case 0xE0...0xEF: return 3
-        case 0xF0...0xF4: return 4
-        default: return 1
-        }
-    }
-
-    /// False for overlong forms, surrogates and values past U+10FFFF.
-    private static func isValid(_ value: UInt32, length: Int) -> Bool {
-        let least: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x1_0000
-        return value >= least && value <= 0x10_FFFF && !(0xD800...0xDFFF).contains(value)
-    }
-
-    /// False for the scalars whose width terminals disagree on: C1 controls, joiners, variation
-    /// selectors, line and paragraph separators, emoji, the hexagram block (tmux: 2, wcwidth: 1),
-    /// and characters newer than Unicode 9.0 (2016), or not assigned, which a terminal's own width
-    /// table may not know yet (tmux 3.3 counts U+2FFC, new in 15.1, as no column at all).
-    private static func widthIsCertain(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        guard value < 0x1F000, !(0x80..<0xA0).contains(value), !(0x200B...0x200F).contains(value),
-              !(0x2028...0x2029).contains(value), !(0x4DC0...0x4DFF).contains(value),
-              !(0xFE00...0xFE0F).contains(value) else {
-            return false
-        }
-        guard let age = scalar.properties.age else { return false }
-        return age.major < 9 || (age.major == 9 && age.minor == 0)
     }
 
     /// Follows a character `width` columns wide printed at the cursor.

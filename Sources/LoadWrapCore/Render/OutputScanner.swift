@@ -17,10 +17,8 @@ package struct OutputScanner {
     package init() {}
     /// The terminal's width, where text wraps; `Int.max` while not known (nothing is taken to wrap).
     package var columns = Int.max
-    /// `atLineStart` when ?1049 was set: leaving that alternate screen restores the cursor (DECRC).
-    private var lineStartBeforeAlternate = true
-    /// True while the command shows the alternate screen (a full-screen program).
-    private(set) var alternateScreen = false
+    /// The normal screen's state while the command shows the alternate screen; nil while it does not.
+    private var alternate: AlternateScreen?
     /// True while the command has hidden the cursor itself.
     private(set) var cursorHidden = false
     /// True while the command has turned autowrap off itself (DECAWM, `?7l`).
@@ -29,38 +27,19 @@ package struct OutputScanner {
     /// until it clears the screen: until then the rows below the cursor may hold its text, which
     /// the overlay's line would cover and its erase would wipe.
     private(set) var movedRows = false
-    /// `movedRows` when the alternate screen was entered, restored when ?1049 is left.
-    private var movedRowsBeforeAlternate = false
-    /// True once the cursor moved rows on the alternate screen: ?47/?1047 do not restore the
-    /// cursor, so on the normal screen it may now sit on a row with text.
-    private var movedRowsOnAlternate = false
-    /// The rendition when ?1049 was set: leaving it restores that rendition (as DECRC does).
-    private var renditionBeforeAlternate = GraphicRendition()
     /// True while a scroll region is set: below it a line feed on the last row does not scroll,
     /// so the "new" line may still hold text. Cleared screens keep the region; `CSI r` resets it.
     private(set) var scrollRegion = false
-    /// True when blank cells in a background colour may be on the cursor's line (an erase or a
-    /// scroll while a background was set), until a line feed with the default background.
-    private var colouredBlanks = false
-    /// True after erasing below the cursor (ED) while a background was set: the rows the cursor
-    /// moves into next are in that colour, until they are erased again with the default one.
-    private var colouredBelow = false
-    /// `colouredBlanks` and `colouredBelow` of the normal screen while the alternate one shows:
-    /// what is erased there leaves the normal screen's cells as they were.
-    private var colouredBeforeAlternate = (blanks: false, below: false)
-    /// True when the alternate screen showing was entered by ?1049 from the normal screen: only
-    /// then does leaving by ?1049 put the cursor back where the normal screen had it.
-    private var cursorSavedForAlternate = false
-    /// Continuation bytes still due for the UTF-8 character the output stopped inside.
-    private var characterBytesDue = 0
+    /// Where cells in a background colour may be, on the cursor's line or below it.
+    private var coloured = ColouredBlanks()
+    /// Whether the output stopped inside a UTF-8 character.
+    private var character = UnfinishedCharacter()
     /// Graphic rendition the command left set (colours, bold, …).
     private var rendition = GraphicRendition()
     /// Escape-sequence parser state carried across chunks.
     private var parser = EscapeParser()
     /// The cursor's row: its column and how far its text reaches.
     private(set) var row = CursorRow()
-    /// `row` when ?1049 was set, for its leaving.
-    private var rowBeforeAlternate = CursorRow()
     /// True while insert mode (IRM, `CSI 4 h`) is set: printing shifts the row's text right.
     private var insertMode = false
     /// True once the command saved the cursor (DECSC, SCOSC) or repeated a character (REP): both
@@ -73,8 +52,11 @@ package struct OutputScanner {
     /// of loadwrap's own now would land inside it (an ESC cancels the command's sequence, and the
     /// rest of it would show as text).
     var insideSequence: Bool {
-        parser.isActive || characterBytesDue > 0
+        parser.isActive || character.isUnfinished
     }
+
+    /// True while the command shows the alternate screen (a full-screen program).
+    var alternateScreen: Bool { alternate != nil }
 
     /// True when the overlay may draw: an empty line, and the rest of `leavesRoomForOverlay`.
     var allowsOverlay: Bool {
@@ -85,7 +67,7 @@ package struct OutputScanner {
     /// default colours, the normal screen, cursor rows untouched, no sequence or character unfinished.
     package var leavesRoomForOverlay: Bool {
         !alternateScreen && rendition.isDefault && !movedRows && !insideSequence
-            && !scrollRegion && !colouredBlanks && !colouredBelow
+            && !scrollRegion && !coloured.any
     }
 
     /// True when `chunk` holds a NUL byte: data, not text for a terminal.
@@ -123,7 +105,7 @@ package struct OutputScanner {
             let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? chunk.count
             scanText(UnsafeRawBufferPointer(rebasing: chunk[index..<end]))
             guard end < chunk.count else { break }
-            characterBytesDue = 0  // an ESC ends an unfinished character, in the terminal too
+            character.interrupt()
             row.characterInterrupted()
             parser.start()
             index = end + 1
@@ -143,13 +125,13 @@ package struct OutputScanner {
     /// Tracks whether printable text follows the last newline of a text run.
     private mutating func scanText(_ text: UnsafeRawBufferPointer) {
         guard let base = text.baseAddress, text.count > 0 else { return }
-        trackCharacter(at: text)
-        if mayBackspaceAcrossWrap(text) { movedRows = true }
+        character.follow(text)
+        if !movedRows && row.mayBackspaceAcrossWrap(text, columns: columns) { movedRows = true }
         var tailStart = 0
         if let newline = lw_memrchr(base, 0x0A, text.count) {
             tailStart = base.distance(to: UnsafeRawPointer(newline)) + 1
             atLineStart = true
-            colouredBlanks = rendition.hasBackground  // a scroll brings in a line in that colour
+            coloured.onLine = rendition.hasBackground  // a scroll brings in a line in that colour
             // The pty's output processing (ONLCR) sends `\r\n`; a bare line feed keeps the column.
             row.begin(known: tailStart >= 2 ? text[tailStart - 2] == 0x0D : row.isAtColumnZero)
         }
@@ -163,34 +145,6 @@ package struct OutputScanner {
         }
     }
 
-    /// True when `text` holds a backspace and the row's text may have wrapped by then (each byte
-    /// takes at most one column). Terminals disagree on a backspace at column 0 of a row that text
-    /// wrapped onto: tmux moves the cursor to the end of the row above (`screen_write_backspace`
-    /// follows the line's wrapped flag), as xterm does with reverse-wraparound (mode 45); xterm
-    /// without it, VTE and libvterm stay. The cursor's row is then not known, as after a CUU.
-    private func mayBackspaceAcrossWrap(_ text: UnsafeRawBufferPointer) -> Bool {
-        guard !movedRows, let base = text.baseAddress, row.reach >= columns - text.count else { return false }
-        return memchr(base, 0x08, text.count) != nil
-    }
-
-    /// Follows whether the text ends inside a UTF-8 character: only its last four bytes matter,
-    /// unless it is nothing but the continuation bytes of a character begun before.
-    private mutating func trackCharacter(at text: UnsafeRawBufferPointer) {
-        let count = text.count
-        var continuations = 0
-        while continuations < count && continuations < 4 && text[count - 1 - continuations] & 0xC0 == 0x80 {
-            continuations += 1
-        }
-        if continuations == count && count < 4 {
-            characterBytesDue = max(0, characterBytesDue - count)
-            return
-        }
-        guard continuations < 4 else { characterBytesDue = 0; return }  // not UTF-8: nothing to wait for
-        let lead = text[count - 1 - continuations]
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        characterBytesDue = max(0, length - 1 - continuations)
-    }
-
     /// Applies a complete escape sequence to the tracked state.
     private mutating func apply(_ sequence: EscapeParser.Sequence) {
         switch sequence {
@@ -202,8 +156,8 @@ package struct OutputScanner {
                 movedRows = true
                 if final == UInt8(ascii: "7") { usesTerminalMemory = true }
                 if final != UInt8(ascii: "7") { row.lose() }
-                if alternateScreen { movedRowsOnAlternate = true }
-                if Array("DEM".utf8).contains(final) && rendition.hasBackground { colouredBlanks = true }
+                alternate?.movedRows = true
+                if Array("DEM".utf8).contains(final) && rendition.hasBackground { coloured.onLine = true }
             } else if final == UInt8(ascii: "c") {
                 fullReset()
             } else if final == UInt8(ascii: "H") {
@@ -223,10 +177,9 @@ package struct OutputScanner {
         var fresh = OutputScanner()
         fresh.row = row
         fresh.row.reset()
-        if alternateScreen {
-            fresh.alternateScreen = true
-            fresh.movedRowsBeforeAlternate = true
-            fresh.colouredBeforeAlternate = colouredBeforeAlternate
+        if let alternate {
+            let home = AlternateScreen.Cursor(atLineStart: true, movedRows: true, rendition: GraphicRendition(), row: CursorRow())
+            fresh.alternate = AlternateScreen(normal: home, coloured: alternate.coloured, cursorSaved: false)
         }
         self = fresh
     }
@@ -246,9 +199,9 @@ package struct OutputScanner {
         }
         guard privateMarker == nil else { return }
         followRow(final: final, parameters: parameters)
-        if Self.blankingFinals.contains(final) && rendition.hasBackground { colouredBlanks = true }
+        if Self.blankingFinals.contains(final) && rendition.hasBackground { coloured.onLine = true }
         // ED 0 and 2 erase below the cursor; ED 1 only above, and ED 3 only the scrollback.
-        if final == UInt8(ascii: "J"), (parameters.first ?? 0) == 0 || parameters.first == 2 { colouredBelow = rendition.hasBackground }
+        if final == UInt8(ascii: "J"), (parameters.first ?? 0) == 0 || parameters.first == 2 { coloured.below = rendition.hasBackground }
         if final == UInt8(ascii: "m") {
             rendition.apply(parameters)
         } else if final == UInt8(ascii: "r") {
@@ -256,7 +209,7 @@ package struct OutputScanner {
             movedRows = true  // DECSTBM homes the cursor
         } else if Self.rowMovingFinals.contains(final) {
             movedRows = true
-            if alternateScreen { movedRowsOnAlternate = true }
+            alternate?.movedRows = true
         } else if Self.columnMovingFinals.contains(final) {
             atLineStart = false  // the cursor left column 0; the overlay's erase would bring it back
         } else if final == UInt8(ascii: "@") || final == UInt8(ascii: "P") {
@@ -269,33 +222,15 @@ package struct OutputScanner {
         }
     }
 
-    /// Follows what a control sequence does to the cursor's row: moves along it, erases in it,
-    /// blanks inserted; anything else that moves the cursor or shifts text loses it.
+    /// Follows what a control sequence does to the cursor's row, and the modes and memory of the
+    /// terminal's it relies on.
     private mutating func followRow(final: UInt8, parameters: [Int]) {
-        let count = max(1, parameters.first ?? 1)
-        switch final {
-        case UInt8(ascii: "C"): row.moveForward(by: count)
-        case UInt8(ascii: "D"): row.moveBack(by: count)
-        case UInt8(ascii: "a"): row.moveMaybe(by: count)
-        case UInt8(ascii: "j"): row.moveMaybe(by: 0)
-        case UInt8(ascii: "G"), UInt8(ascii: "`"): row.moveTo(count - 1)
-        case UInt8(ascii: "I"): row.tab(count)
-        case UInt8(ascii: "Z"): row.tabBack(count)
-        case UInt8(ascii: "K"): row.eraseInLine(parameters.first ?? 0)
-        case UInt8(ascii: "J"):
-            // ED 0 erases the rest of the row too, ED 2 the whole screen; ED 1 and ED 3 leave it.
-            if let mode = [0: 0, 2: 2][parameters.first ?? 0] { row.eraseInLine(mode) }
-        case UInt8(ascii: "@"): row.insertBlanks(count)
-        case UInt8(ascii: "g"): row.defaultTabStops = false  // TBC: the command's own tab stops
-        case UInt8(ascii: "h"), UInt8(ascii: "l"): if parameters.contains(4) { insertMode = final == UInt8(ascii: "h") }
-        case UInt8(ascii: "b"):
-            row.lose()  // REP repeats a character not kept here
-            usesTerminalMemory = true
-        case UInt8(ascii: "s"):
-            usesTerminalMemory = true
-            row.lose()
-        default: if Self.rowMovingFinals.contains(final) { row.lose() }
+        row.follow(final: final, parameters: parameters)
+        if final == UInt8(ascii: "h") || final == UInt8(ascii: "l"), parameters.contains(4) {
+            insertMode = final == UInt8(ascii: "h")  // IRM
         }
+        // REP repeats the last character printed, SCOSC saves the cursor.
+        if final == UInt8(ascii: "b") || final == UInt8(ascii: "s") { usesTerminalMemory = true }
     }
 
     /// Applies one DEC private mode: the alternate screens, cursor visibility and autowrap.
@@ -319,37 +254,31 @@ package struct OutputScanner {
     /// The normal screen's state is kept while the alternate screen shows; ?1049 also saves the
     /// cursor (and its rendition, as DECSC does) for its leaving.
     private mutating func enterAlternate(savingCursor: Bool) {
-        guard !alternateScreen else {
+        guard alternate == nil else {
             // Already there: ?1049 now saves a cursor of the alternate screen, not the normal one's.
-            if savingCursor { cursorSavedForAlternate = false }
+            if savingCursor { alternate?.cursorSaved = false }
             return
         }
-        (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate) = (atLineStart, movedRows, rendition)
-        rowBeforeAlternate = row
-        colouredBeforeAlternate = (colouredBlanks, colouredBelow)
-        cursorSavedForAlternate = savingCursor
-        alternateScreen = true
-        movedRowsOnAlternate = false
+        alternate = AlternateScreen(normal: cursor, coloured: coloured, cursorSaved: savingCursor)
     }
 
     /// The normal screen comes back as it was: the full-screen program's text is gone with its
     /// screen, and so are its row moves, where ?1049 restores the cursor it saved on entry.
     private mutating func leaveAlternate(restoringCursor: Bool) {
-        if alternateScreen { (colouredBlanks, colouredBelow) = colouredBeforeAlternate }
-        if restoringCursor {
-            if alternateScreen && cursorSavedForAlternate {
-                (atLineStart, movedRows, rendition) = (lineStartBeforeAlternate, movedRowsBeforeAlternate, renditionBeforeAlternate)
-                row = rowBeforeAlternate
-            } else {
-                movedRows = true  // DECRC of a cursor saved elsewhere, or never: a row not known here
-            }
-        } else if alternateScreen {
-            // ?47 and ?1047 restore no cursor: where it moved on the alternate screen, it stays.
-            movedRows = movedRowsBeforeAlternate || movedRowsOnAlternate
+        guard let alternate else {
+            // DECRC of a cursor saved elsewhere, or never: a row not known here.
+            if restoringCursor { movedRows = true }
+            return row.lose()
         }
-        if !(restoringCursor && alternateScreen && cursorSavedForAlternate) { row.lose() }
-        alternateScreen = false
-        movedRowsOnAlternate = false
+        coloured = alternate.coloured
+        cursor = alternate.leaving(restoringCursor: restoringCursor, from: cursor)
+        self.alternate = nil
+    }
+
+    /// The cursor and what the output left around it, as ?1049 saves and restores them.
+    private var cursor: AlternateScreen.Cursor {
+        get { AlternateScreen.Cursor(atLineStart: atLineStart, movedRows: movedRows, rendition: rendition, row: row) }
+        set { (atLineStart, movedRows, rendition, row) = (newValue.atLineStart, newValue.movedRows, newValue.rendition, newValue.row) }
     }
 
     /// CSI finals that leave blank cells in the current background: erases (EL, ED, ECH),
@@ -361,5 +290,5 @@ package struct OutputScanner {
 
     /// CSI finals that move the cursor to another row or shift rows (CUU…CPL, CUP, VPA, VPR, VPB,
     /// scroll, insert/delete lines, save/restore).
-    private static let rowMovingFinals: Set<UInt8> = Set("ABEFHfdekrSTLMsu".utf8)
+    static let rowMovingFinals: Set<UInt8> = Set("ABEFHfdekrSTLMsu".utf8)
 }

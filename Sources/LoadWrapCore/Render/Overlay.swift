@@ -13,6 +13,9 @@ package struct Overlay {
         package init(style: SpinnerStyle, color: Bool, utf8: Bool) {
             (self.style, self.color, self.utf8) = (style, color, utf8)
         }
+
+        /// Colour and charset, as the line's layout takes them.
+        var appearance: SpinnerLine.Appearance { SpinnerLine.Appearance(color: color, utf8: utf8) }
     }
 
     /// Where on the screen the line is drawn.
@@ -163,7 +166,7 @@ package struct Overlay {
             frameWidth: frameWidths[index], title: title, elapsedMS: elapsedMS, status: status, columns: columns)
         if kept?.key != key {
             kept = SpinnerLine.kept(key, frame: look.style.frames[index], title: title, elapsedMS: elapsedMS,
-                                    color: look.color, utf8: look.utf8, status: status)
+                                    appearance: look.appearance, status: status)
         }
         guard let rest = kept?.rest else { return }
         drawn += drawnFrames[index]

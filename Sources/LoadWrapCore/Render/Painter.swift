@@ -36,11 +36,10 @@ package struct Painter {
     private var rowNarrowest = (serial: 0, columns: Int.max)
     /// The terminal's own progress indicator (OSC 9;4), where it has one.
     var indicator: IndicatorQueue
-    /// The window on the last lines drawn with the line while the command's output is held; nil
-    /// without one, and once it gave way to output shown as it is.
-    package internal(set) var tail: Tail?
-    /// The rows of commands running side by side under this loadwrap, under the line.
-    var siblings: SiblingRows
+    /// What is drawn with the line: the window on the last lines while the command's output is
+    /// held (nil without one, and once it gave way to output shown as it is), and the rows of
+    /// commands running side by side under this loadwrap.
+    var block: Block
 
     /// Starts with nothing drawn; `indicator` sends the terminal's progress indicator alongside;
     /// `besideUnfinishedLines` as the property says; `tail` draws a window above the line; a
@@ -49,8 +48,7 @@ package struct Painter {
                  screenRows: Int = 24) {
         self.overlay = overlay
         scanner.columns = overlay.columns
-        self.tail = tail
-        siblings = SiblingRows(screenRows: screenRows)
+        block = Block(tail: tail, screenRows: screenRows)
         self.indicator = IndicatorQueue(enabled: indicator)
         self.besideUnfinishedLines = besideUnfinishedLines
     }
@@ -77,6 +75,9 @@ package struct Painter {
 
     /// True while the line (or the tail's block) is on the screen.
     package var lineShows: Bool { overlay.visible }
+
+    /// The window on the last lines while the command's output is held for it, else nil.
+    package var tail: Tail? { block.tail }
 
     /// The bytes to write before and after one chunk of the command's terminal output: the line
     /// erased, then put back wherever drawing is allowed, advanced when a frame is due. `view` is
@@ -145,11 +146,8 @@ package struct Painter {
     /// The bytes after the terminal changed width: the line erased (with every row the terminal
     /// may have reflowed it onto) and redrawn at the new width.
     package mutating func resized(columns: Int, rows: Int? = nil, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
-        let shorter = rows.map { $0 < siblings.screenRows } ?? false
-        if let rows {
-            tail?.screenRows = rows
-            siblings.screenRows = rows
-        }
+        let shorter = rows.map { $0 < block.screenRows } ?? false
+        if let rows { block.screenRows = rows }
         let serial = scanner.row.serial
         rowNarrowest = (serial, min(columns, rowNarrowest.serial == serial ? rowNarrowest.columns : overlay.columns))
         overlay.resize(columns: columns, shorter: shorter)
@@ -249,10 +247,10 @@ package struct Painter {
     /// writing is safe. Unless `advancing`, the frame last drawn.
     private mutating func draw(nowMS: Int, at placement: Overlay.Placement, advancing: Bool = true) -> [UInt8] {
         let before = indicator.send(TerminalProgress.state(for: overlay.progress.progress))
-        if tail != nil { return before + drawTailWithSiblings(nowMS: nowMS) }
-        if placement == .line && siblings.needsBlock { return before + drawWithSiblings(nowMS: nowMS, advancing: advancing) }
-        let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
-                                at: placement, advancing: advancing)
+        // With a tail the painter has always drawn advancing, due or not (the output is held, so
+        // `around` seldom draws it); kept, so the bytes stay as they were.
+        let line = block.draw(&overlay, nowMS: nowMS, at: placement, advancing: advancing || block.tail != nil,
+                              commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap)
         // Most frames send no indicator: the line's own (kept) bytes go as they are, not copied.
         return before.isEmpty ? line : before + line
     }

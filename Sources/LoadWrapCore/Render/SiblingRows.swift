@@ -87,7 +87,7 @@ package struct SiblingRows: Sendable {
         let elapsed = max(0, timeMS - shown.startMS)
         let status: LineStatus = shown.row.progress.map { .progress($0, remainingMS: nil) } ?? .none
         let text = SpinnerLine.render(frame: look.style.frame(at: elapsed), title: shown.row.title, elapsedMS: elapsed,
-                                      columns: width, color: look.color, utf8: look.utf8, status: status)
+                                      columns: width, appearance: look.appearance, status: status)
         return Self.indent + Array(text.utf8)
     }
 

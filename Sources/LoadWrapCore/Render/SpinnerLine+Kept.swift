@@ -42,11 +42,11 @@ extension SpinnerLine {
 
     /// `render`'s line for `frame`, kept under `key` for the frames that follow.
     static func kept(
-        _ key: Kept.Key, frame: String, title: String, elapsedMS: Int, color: Bool, utf8: Bool, status: LineStatus
+        _ key: Kept.Key, frame: String, title: String, elapsedMS: Int, appearance: Appearance, status: LineStatus
     ) -> Kept {
-        let line = render(frame: frame, title: title, elapsedMS: elapsedMS, columns: key.columns, color: color,
-                          utf8: utf8, status: status)
+        let line = render(frame: frame, title: title, elapsedMS: elapsedMS, columns: key.columns, appearance: appearance,
+                          status: status)
         guard !line.isEmpty else { return Kept(key: key, rest: nil) }
-        return Kept(key: key, rest: Array(line.utf8.dropFirst(drawnFrame(frame, color: color).utf8.count)))
+        return Kept(key: key, rest: Array(line.utf8.dropFirst(drawnFrame(frame, color: appearance.color).utf8.count)))
     }
 }

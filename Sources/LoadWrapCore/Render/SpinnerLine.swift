@@ -35,10 +35,9 @@ enum SpinnerLine {
     /// (time left, usual time), then the title is shortened with an ellipsis; when even frame
     /// and elapsed time do not fit, the elapsed time and title go; then the frame.
     static func render(
-        frame: String, title: String, elapsedMS: Int, columns: Int, color: Bool, utf8: Bool,
-        status: LineStatus = .none
+        frame: String, title: String, elapsedMS: Int, columns: Int, appearance: Appearance, status: LineStatus = .none
     ) -> String {
-        let parts = Parts(frame: frame, title: title, elapsedMS: elapsedMS, color: color, utf8: utf8, status: status)
+        let parts = Parts(frame: frame, title: title, elapsedMS: elapsedMS, appearance: appearance, status: status)
         return parts.fit(in: columns - 1)
     }
 
@@ -56,12 +55,11 @@ enum SpinnerLine {
         let extra: String
         let extraDim: Bool
 
-        init(frame: String, title: String, elapsedMS: Int, color: Bool, utf8: Bool, status: LineStatus) {
+        init(frame: String, title: String, elapsedMS: Int, appearance: Appearance, status: LineStatus) {
             self.frame = frame
             self.title = title
             elapsed = ElapsedFormat.seconds(ms: elapsedMS)
-            self.color = color
-            self.utf8 = utf8
+            (color, utf8) = (appearance.color, appearance.utf8)
             switch status {
             case .none:
                 (figures, fraction, extra, extraDim) = ("", 0, "", false)

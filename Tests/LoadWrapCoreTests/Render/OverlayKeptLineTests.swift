@@ -9,7 +9,7 @@ import Testing
         let elapsed = nowMS - overlay.startMS
         let line = SpinnerLine.render(
             frame: overlay.look.style.frame(at: elapsed), title: title, elapsedMS: elapsed,
-            columns: Overlay.drawnColumns(columns), color: overlay.look.color, utf8: overlay.look.utf8,
+            columns: Overlay.drawnColumns(columns), appearance: overlay.look.appearance,
             status: overlay.status(nowMS: nowMS))
         return Array("\r\u{1B}[?7l\(line)\u{1B}[K\u{1B}[?7h\r".utf8)
     }
@@ -39,9 +39,10 @@ import Testing
         let status = LineStatus.usually(ms: 1_000)
         for columns in [1, 2, 3, 12, 30, 100] {
             let key = SpinnerLine.Kept.Key(frameWidth: 1, title: "make", elapsedMS: 1_200, status: status, columns: columns)
-            let kept = SpinnerLine.kept(key, frame: "⠙", title: "make", elapsedMS: 1_200, color: color, utf8: true, status: status)
-            let line = SpinnerLine.render(frame: "⠙", title: "make", elapsedMS: 1_200, columns: columns, color: color,
-                                          utf8: true, status: status)
+            let kept = SpinnerLine.kept(key, frame: "⠙", title: "make", elapsedMS: 1_200,
+                                        appearance: .init(color: color, utf8: true), status: status)
+            let line = SpinnerLine.render(frame: "⠙", title: "make", elapsedMS: 1_200, columns: columns,
+                                          appearance: .init(color: color, utf8: true), status: status)
             let rebuilt = kept.rest.map { SpinnerLine.drawnFrame("⠙", color: color) + String(decoding: $0, as: UTF8.self) }
             #expect(rebuilt ?? "" == line, "\(columns) columns")
             #expect(key.pastUsual)

@@ -3,7 +3,8 @@ import Testing
 
 private func render(_ title: String, _ status: LineStatus, columns: Int = 80, elapsedMS: Int = 12_000,
                     color: Bool = false, utf8: Bool = true) -> String {
-    SpinnerLine.render(frame: "⠙", title: title, elapsedMS: elapsedMS, columns: columns, color: color, utf8: utf8, status: status)
+    SpinnerLine.render(frame: "⠙", title: title, elapsedMS: elapsedMS, columns: columns,
+                       appearance: .init(color: color, utf8: utf8), status: status)
 }
 
 @Test func progressLineWithRoomHasTheWidestBarAndTheTimeLeft() {

@@ -23,7 +23,7 @@ import Testing
 
     @Test func aTitleReachesTheSpinnerLineWithoutEscapes() throws {
         let title = try options(["--title", "\u{1B}[31mred\u{1B}[0m", "make"]).resolvedTitle
-        let line = SpinnerLine.render(frame: "-", title: title, elapsedMS: 0, columns: 80, color: false, utf8: false)
+        let line = SpinnerLine.render(frame: "-", title: title, elapsedMS: 0, columns: 80, appearance: .init(color: false, utf8: false))
         #expect(line == "- red 0s")
         #expect(!line.unicodeScalars.contains("\u{1B}"))
     }
