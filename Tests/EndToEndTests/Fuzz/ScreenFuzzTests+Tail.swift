@@ -53,7 +53,8 @@ extension ScreenFuzzTests {
             #expect(candidates.contains(actual),
                     "\(context)\nmodel: wrapped (left) vs \(fuzzCase.acceptedName) (right): \(actual.difference(from: closest))")
             checks.append(EngineReplay.Check(
-                wrapped: run.wrapped.output, accepted: accepted, context: context.rawValue, acceptedName: fuzzCase.acceptedName))
+                wrapped: run.wrapped.output, accepted: accepted, context: context.rawValue, acceptedName: fuzzCase.acceptedName,
+                drawnRows: fuzzCase.lines + 1))
         }
         #expect(spinnerShown, "no program of the batch showed the spinner, so this proves nothing")
         EngineReplay.expectSame(checks)

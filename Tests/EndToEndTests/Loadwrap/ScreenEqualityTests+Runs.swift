@@ -23,12 +23,12 @@ extension ScreenEqualityTests {
 
     /// Two `-c` commands: each line begins with its command's name, which loadwrap adds on
     /// purpose, so the bare run is the same `-c` run whose spinner never draws (`--delay 10m`):
-    /// the prefixes without the overlay. `two` prints after `one`'s first line, `one` its second
-    /// after `two` is done, through files in `$D`.
+    /// the prefixes without the overlay.
     static let prefixes = SizedCase(name: "-c with prefixes") { _, wrapped in
-        let one = #"echo first; touch "$D/one"; until [ -e "$D/two" ]; do sleep 0.02; done; sleep 0.2; echo more"#
-        let two = #"until [ -e "$D/one" ]; do sleep 0.02; done; printf '\033[31mred\033[0m\n'; touch "$D/two""#
-        let run = Loadwrap.command(["--delay", wrapped ? "0" : "10m", "--name", "one", "-c", one, "--name", "two", "-c", two])
-        return ["/bin/sh", "-c", #"export D="$(mktemp -d)"; "$@"; rm -r "$D""#, "sh"] + run
+        // One at a time (-j 1): two commands side by side reach the terminal through a pty each,
+        // in an order no script inside them can fix, and the bare run is another run.
+        let one = "echo first; sleep 0.2; echo more"
+        let two = #"printf '\033[31mred\033[0m\n'; sleep 0.2"#
+        return Loadwrap.command(["--delay", wrapped ? "0" : "10m", "-j", "1", "--name", "one", "-c", one, "--name", "two", "-c", two])
     }
 }

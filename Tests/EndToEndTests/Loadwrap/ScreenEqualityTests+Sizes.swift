@@ -48,9 +48,10 @@ extension ScreenEqualityTests {
         .program("a clear screen and scrollback during the run") { _ in
             "seq 3; sleep 0.2; printf '\\033[H\\033[2J\\033[3J'; echo cleared; sleep 0.2"
         },
-        // Ctrl-L in a shell after the run: the issue's case (VTE pushes every row loadwrap erased).
-        .program("a clear screen after the run", after: #"printf '\033[H\033[2J'"#) { _ in "echo building; sleep 0.5; echo built" },
-        .program("a clear screen and scrollback after the run", after: #"printf '\033[H\033[2J\033[3J'"#) { _ in
+        // Ctrl-L at a shell's prompt after the run: the issue's case (VTE pushes every row loadwrap
+        // erased). The shell prints its prompt, clears, and prints it again at the top.
+        .program("a clear screen after the run", after: #"printf '$ \033[H\033[2J$ '"#) { _ in "echo building; sleep 0.5; echo built" },
+        .program("a clear screen and scrollback after the run", after: #"printf '$ \033[H\033[2J\033[3J$ '"#) { _ in
             "echo building; sleep 0.5; echo built"
         },
         .program("the alternate screen") { _ in
