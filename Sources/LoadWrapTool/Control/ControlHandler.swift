@@ -20,19 +20,20 @@ enum ControlEffect: Equatable {
 }
 
 /// Reads what the command (`loadwrap say`/`done`) or a nested loadwrap says over the control
-/// channel: the titles of nested runs and the progress, kept here, come out as effects; when
-/// another loadwrap draws the one spinner (this run is nested, or beside it in a pipeline),
-/// everything goes on to it instead.
+/// channel: the runs it tells of go into the run tree kept here, and what the terminal shows of
+/// them comes out as effects; when another loadwrap draws the one spinner (this run is nested, or
+/// beside it in a pipeline), everything goes on to it instead.
 final class ControlHandler {
-    /// loadwrap's title and those of nested runs.
-    private var titles: TitleStack
+    /// This run and every run it heard of.
+    private var tree: RunTree
     /// The loadwrap that draws the spinner when this one does not.
     private let upstream: Upstream?
     /// Whether titles join with ` › ` (UTF-8) or ` > `.
     private let utf8: Bool
 
-    init(title: String, upstream: Upstream?, utf8: Bool) {
-        titles = TitleStack(base: title)
+    /// A handler for a run titled `title` that started at `nowMS`.
+    init(title: String, upstream: Upstream?, utf8: Bool, nowMS: Int) {
+        tree = RunTree(base: title, nowMS: nowMS)
         self.upstream = upstream
         self.utf8 = utf8
     }
@@ -44,24 +45,25 @@ final class ControlHandler {
     /// the same is not passed on (output can carry thousands a second).
     private var shownProgress: String?
 
-    /// What one message changes, in order. One that goes on upstream changes nothing here but
-    /// the command's own `say` (nested runs send no other), which a held block writes where it
-    /// came (`SiblingBlock.said`).
-    func handle(_ message: ControlMessage) -> [ControlEffect] {
+    /// What one message, read at `nowMS`, changes, in order. One that goes on upstream changes
+    /// nothing here but the command's own `say` (nested runs send no other), which a held block
+    /// writes where it came (`SiblingBlock.said`).
+    func handle(_ message: ControlMessage, nowMS: Int) -> [ControlEffect] {
         if let upstream {
             forward(message, to: upstream)
             if case .say(let text) = message { return [.title(text, restored: false)] }
             return []
         }
         switch message {
-        case .say(let text): titles.base = text
-        case .push(let pid, let parent, let title): titles.push(pid: pid, parent: parent, title: title)
-        case .join(let pid, let title, let before): titles.join(pid: pid, title: title, before: before)
-        case .peer(let pid, let title): titles.peer(pid: pid, title: title)
-        case .pop(let pid): titles.pop(pid: pid)
+        case .say(let text): tree.say(text, nowMS: nowMS)
+        case .push(let pid, let parent, let title): tree.start(pid: pid, place: .nested, parent: parent, title: title, nowMS: nowMS)
+        case .join(let pid, let title, let before):
+            tree.start(pid: pid, place: before ? .before : .after, title: title, nowMS: nowMS)
+        case .peer(let pid, let title): tree.start(pid: pid, place: .peer, title: title, nowMS: nowMS)
+        case .pop(let pid): tree.end(pid: pid, nowMS: nowMS)
         case .done(let text): return [.done(text)]
-        case .progress(let value): titles.baseProgress = value
-        case .entryProgress(let pid, let value): titles.setProgress(value, pid: pid)
+        case .progress(let value): tree.setOwnProgress(value)
+        case .entryProgress(let pid, let value): tree.setProgress(value, pid: pid)
         case .makeWay: return [.makeWay]
         case .hold(let pid): holding.insert(pid)
         case .block(let pid): return [.block(pid: pid)]
@@ -70,15 +72,15 @@ final class ControlHandler {
         switch message {
         case .pop(let pid):
             holding.remove(pid)
-            effects.append(.title(titles.display(utf8: utf8), restored: true))
+            effects.append(.title(tree.display(utf8: utf8), restored: true))
         case .push(let pid, let parent, _) where holding.contains(pid) || holding.contains(parent):
             // A run nested in a held step: its output is held with that step's, and so is its start.
             holding.insert(pid)
-            effects.append(.titleBesideSibling(titles.display(utf8: utf8)))
-        case .say, .push, .join, .peer: effects.append(.title(titles.display(utf8: utf8), restored: false))
+            effects.append(.titleBesideSibling(tree.display(utf8: utf8)))
+        case .say, .push, .join, .peer: effects.append(.title(tree.display(utf8: utf8), restored: false))
         default: break
         }
-        if let change = progressChange(titles.progress) { effects.append(change) }
+        if let change = progressChange(tree.progress) { effects.append(change) }
         if let rows = rowsChange() { effects.append(rows) }
         return effects
     }
@@ -88,7 +90,7 @@ final class ControlHandler {
 
     /// The rows to show, when they differ from the last shown.
     private func rowsChange() -> ControlEffect? {
-        let rows = titles.rows(utf8: utf8)
+        let rows = tree.rows(utf8: utf8)
         guard rows != shownRows else { return nil }
         shownRows = rows
         return .rows(rows)

@@ -9,7 +9,7 @@ enum ControlMessage: Equatable, Sendable {
     case done(String?)
     /// A nested loadwrap started (or its command said `say`): show its title after the outer one.
     /// `parent` is the loadwrap whose command ran it, 0 for the one that reads this: runs with the
-    /// same parent going at once are siblings, shown as rows (`TitleStack`).
+    /// same parent going at once are siblings, shown as rows (`RunTree.rows`).
     case push(pid: Int32, parent: Int32 = 0, title: String)
     /// A loadwrap beside this one in a pipeline started (or its command said `say`): show its title
     /// before or after this one's, `gen | parse`.

@@ -53,7 +53,7 @@ final class RunController {
 
     /// Acts on one message of the control channel.
     func handle(_ message: ControlMessage) {
-        for effect in control.handle(message) {
+        for effect in control.handle(message, nowMS: clock.nowMS()) {
             switch effect {
             case .title(let title, restored: true): presenter.titleRestored(title)
             case .title(let title, restored: false): presenter.titleChanged(title)

@@ -125,7 +125,8 @@ struct Session {
         }
         let title = attempt.title(options.resolvedTitle)
         let controller = RunController(
-            presenter: stage.presenter, control: ControlHandler(title: title, upstream: pick.upstream, utf8: context.utf8),
+            presenter: stage.presenter,
+            control: ControlHandler(title: title, upstream: pick.upstream, utf8: context.utf8, nowMS: startMS),
             watches: .init(until: options.until, progress: options.progressFrom), clock: clock, startMS: startMS)
         controller.started()
         if attempt.number == 1 { pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true) }

@@ -29,7 +29,7 @@ import Testing
 
     func controller(until: String? = nil) throws -> RunController {
         RunController(
-            presenter: presenter, control: ControlHandler(title: "make", upstream: nil, utf8: true),
+            presenter: presenter, control: ControlHandler(title: "make", upstream: nil, utf8: true, nowMS: 0),
             watches: .init(until: try until.map { try WatchPattern($0) }), clock: clock, startMS: 1_000)
     }
 

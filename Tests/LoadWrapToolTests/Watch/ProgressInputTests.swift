@@ -57,20 +57,20 @@ import Testing
     }
 
     @Test func theInnermostRunWithProgressIsShown() {
-        var stack = TitleStack(base: "outer")
-        stack.baseProgress = LoadProgress(percent: 10)
-        stack.push(pid: 2, title: "inner")
-        #expect(stack.progress == LoadProgress(percent: 10))
-        stack.setProgress(LoadProgress(done: 1, total: 4), pid: 2)
-        #expect(stack.progress == LoadProgress(done: 1, total: 4))
-        stack.setProgress(LoadProgress(percent: 99), pid: 3)  // unknown: ignored
-        #expect(stack.progress == LoadProgress(done: 1, total: 4))
-        stack.pop(pid: 2)
-        #expect(stack.progress == LoadProgress(percent: 10))
-        stack.baseProgress = nil
-        stack.join(pid: 5, title: "gen", before: true)
-        stack.setProgress(LoadProgress(percent: 70), pid: 5)
-        #expect(stack.progress == LoadProgress(percent: 70))
+        var tree = RunTree(base: "outer", nowMS: 0)
+        tree.setOwnProgress(LoadProgress(percent: 10))
+        tree.start(pid: 2, place: .nested, title: "inner", nowMS: 0)
+        #expect(tree.progress == LoadProgress(percent: 10))
+        tree.setProgress(LoadProgress(done: 1, total: 4), pid: 2)
+        #expect(tree.progress == LoadProgress(done: 1, total: 4))
+        tree.setProgress(LoadProgress(percent: 99), pid: 3)  // unknown: ignored
+        #expect(tree.progress == LoadProgress(done: 1, total: 4))
+        tree.end(pid: 2, nowMS: 0)
+        #expect(tree.progress == LoadProgress(percent: 10))
+        tree.setOwnProgress(nil)
+        tree.start(pid: 5, place: .before, title: "gen", nowMS: 0)
+        tree.setProgress(LoadProgress(percent: 70), pid: 5)
+        #expect(tree.progress == LoadProgress(percent: 70))
     }
 
     @Test func progressFromPatternsAreCheckedWhenParsed() {
