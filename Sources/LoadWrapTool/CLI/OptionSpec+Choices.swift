@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 extension OptionSpec {
     /// The values the option accepts when they form a fixed list, in the order users see them, or

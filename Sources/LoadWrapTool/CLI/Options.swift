@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// Everything `loadwrap [options] -- command` was asked to do, as parsed from the command line.
 struct Options: Equatable, Sendable {

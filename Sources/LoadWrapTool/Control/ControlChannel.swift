@@ -1,5 +1,6 @@
 import CLoadWrap
 import LoadWrapKit
+import LoadWrapProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import LoadWrapCore
 import LoadWrapKit
+import LoadWrapProcess
 
 /// How a loadwrap beside the one that draws (`gen | parse`, two started with `&`) writes its
 /// command's terminal output: only while it holds the terminal's turn (`TerminalTurn`), which the

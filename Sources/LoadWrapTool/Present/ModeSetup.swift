@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// One mode's part in an attempt's stage, made from the run's context by that mode's own code:
 /// what it needs passed through loadwrap, and its presenter.

@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

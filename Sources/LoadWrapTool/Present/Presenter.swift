@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// Why the spinner stopped while the command runs on.
 enum EarlyStop: Equatable, Sendable {

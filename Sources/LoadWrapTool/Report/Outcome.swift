@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// How a run ended (or, for `--until` and `loadwrap done`, how its spinner did), as the end line tells it.
 enum Outcome: Equatable, Sendable {

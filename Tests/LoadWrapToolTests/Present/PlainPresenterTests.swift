@@ -3,6 +3,7 @@ import Testing
 import LoadWrapTestSupport
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

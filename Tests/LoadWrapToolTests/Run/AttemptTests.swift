@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 
 /// `--retry`'s arithmetic and its rule for running again.
