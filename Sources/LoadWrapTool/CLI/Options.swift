@@ -1,5 +1,6 @@
 import LoadWrapCore
 import LoadWrapProcess
+import LoadWrapRuns
 
 /// Everything `loadwrap [options] -- command` was asked to do, as parsed from the command line.
 struct Options: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Testing
 
 import LoadWrapCore
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 @Suite struct TitleStackTests {

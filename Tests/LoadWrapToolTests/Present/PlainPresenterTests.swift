@@ -4,6 +4,7 @@ import LoadWrapTestSupport
 @testable import LoadWrapCore
 @testable import LoadWrapKit
 @testable import LoadWrapProcess
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

@@ -6,6 +6,7 @@ import Darwin
 import Testing
 
 @testable import LoadWrapProcess
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// `--retry`'s arithmetic and its rule for running again.

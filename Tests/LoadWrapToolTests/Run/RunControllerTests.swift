@@ -3,6 +3,7 @@ import Testing
 
 @testable import LoadWrapCore
 @testable import LoadWrapProcess
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// The run's policy, with a presenter that records what it is told: control messages, early

@@ -2,7 +2,7 @@ import LoadWrapCore
 import LoadWrapProcess
 
 /// How a run ended (or, for `--until` and `loadwrap done`, how its spinner did), as the end line tells it.
-enum Outcome: Equatable, Sendable {
+package enum Outcome: Equatable, Sendable {
     /// The command ended by itself.
     case ended(ChildEnd)
     /// `--timeout` ran out after this many milliseconds.
@@ -15,7 +15,7 @@ enum Outcome: Equatable, Sendable {
     case neverMatched(ChildEnd, pattern: String)
 
     /// True when the line gets the success mark.
-    var succeeded: Bool {
+    package var succeeded: Bool {
         switch self {
         case .ended(let end): return end == .exited(0)
         case .ready, .done: return true
@@ -24,7 +24,7 @@ enum Outcome: Equatable, Sendable {
     }
 
     /// The fields after the text: what went wrong and the time, e.g. `exit 2`, `12.4s`.
-    func fields(elapsedMS: Int) -> [String] {
+    package func fields(elapsedMS: Int) -> [String] {
         let elapsed = ElapsedFormat.tenths(ms: elapsedMS)
         switch self {
         case .ended(let end): return Self.status(end).map { [$0, elapsed] } ?? [elapsed]
@@ -47,7 +47,7 @@ enum Outcome: Equatable, Sendable {
     }
 
     /// A configured limit as typed: `30s`, not `30.0s`.
-    static func limit(_ ms: Int) -> String {
+    package static func limit(_ ms: Int) -> String {
         let text = ElapsedFormat.tenths(ms: ms)
         return text.hasSuffix(".0s") ? String(text.dropLast(3)) + "s" : text
     }

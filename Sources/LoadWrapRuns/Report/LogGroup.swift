@@ -1,7 +1,7 @@
 /// A collapsible section in a CI log, in the markup the CI service understands. The end line
 /// stays outside it where the service has an end marker, so the result shows with it folded.
 /// A nested loadwrap opens none: it reports to the outer one and writes nothing itself.
-enum LogGroup: Equatable, Sendable {
+package enum LogGroup: Equatable, Sendable {
     /// GitHub Actions workflow commands: `::group::` / `::endgroup::`.
     case github
     /// GitLab CI section markers, named so that nested runs do not close each other's.
@@ -17,13 +17,13 @@ enum LogGroup: Equatable, Sendable {
 
     /// How GitLab's section markers and TeamCity's block messages begin: the groups that nest,
     /// whose markers a nested run's output carries (`LineStamper` leaves them unstamped).
-    static let gitlabSection = "\u{1B}[0Ksection_"
-    static let teamCityBlock = "##teamcity[block"
+    package static let gitlabSection = "\u{1B}[0Ksection_"
+    package static let teamCityBlock = "##teamcity[block"
 
     /// Opens the group with `header` (a start line without its newline, its command prefixes
     /// already broken: `CommandBreak`) as its visible title. GitLab's markers are the only
     /// escape bytes plain mode writes: its log viewer requires them.
-    func open(header: String, unixTime: Int) -> String {
+    package func open(header: String, unixTime: Int) -> String {
         switch self {
         case .github:
             return "::group::\(CIService.githubData(header))\n"
@@ -39,7 +39,7 @@ enum LogGroup: Equatable, Sendable {
     }
 
     /// Closes the group opened with `header`; `failed` expands it where the service can.
-    func close(header: String, failed: Bool, unixTime: Int) -> String {
+    package func close(header: String, failed: Bool, unixTime: Int) -> String {
         switch self {
         case .github:
             return "::endgroup::\n"

@@ -7,19 +7,19 @@ import LoadWrapProcess
 /// one that draws holds while its line shows. It keeps the turn while that output stops inside an
 /// escape sequence or a UTF-8 character, leaves a partial line, or has moved the cursor off the
 /// bottom line, so the line drawn there never lands inside it nor over it.
-final class BesideWriter {
+package final class BesideWriter {
     private let turn: TerminalTurn
     private let upstream: Upstream
     /// Where the output has left the terminal.
     private var scanner = OutputScanner()
 
-    init(turn: TerminalTurn, upstream: Upstream) {
+    package init(turn: TerminalTurn, upstream: Upstream) {
         self.turn = turn
         self.upstream = upstream
     }
 
     /// Writes `chunk` to `fd` in this run's turn; false when the destination refused it.
-    func write(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+    package func write(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         turn.take(makeWay: upstream.askForTurn)
         let written = FileDescriptorIO.writeAll(fd, chunk)
         turn.countWrite()

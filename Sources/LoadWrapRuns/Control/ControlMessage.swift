@@ -2,7 +2,7 @@ import LoadWrapCore
 
 /// One line on the control channel, from a command (or a nested loadwrap) to the loadwrap above it.
 /// The wire form is `verb TAB fields… LF`, at most `maxBytes` long, so each write is atomic on a FIFO.
-enum ControlMessage: Equatable, Sendable {
+package enum ControlMessage: Equatable, Sendable {
     /// `loadwrap say TEXT`: a new title.
     case say(String)
     /// `loadwrap done [TEXT]`: stop the spinner now, optionally with a success line.

@@ -18,7 +18,7 @@ import Darwin
 /// Each is an advisory lock (flock(2)) on a file beside the outer loadwrap's control FIFO, in its
 /// private directory, made before its command starts and removed with the directory; the kernel
 /// lets go of it when its holder ends, however it ends.
-final class SiblingLock {
+package final class SiblingLock {
     private let fd: Int32
     /// True while this process holds the lock.
     private(set) var held = false
@@ -59,7 +59,7 @@ final class SiblingLock {
 
     /// Takes the lock alone, waiting up to `waitingMS` for its holders to let it go, and doing
     /// `meanwhile` between tries; true when taken.
-    func take(waitingMS: Int, meanwhile: () -> Void = {}) -> Bool {
+    package func take(waitingMS: Int, meanwhile: () -> Void = {}) -> Bool {
         var waitedMS = 0
         while !tryTake() {
             guard waitedMS < waitingMS else { return false }
@@ -71,7 +71,7 @@ final class SiblingLock {
     }
 
     /// Lets the lock go.
-    func release() {
+    package func release() {
         guard held else { return }
         _ = flock(fd, LOCK_UN)
         held = false

@@ -9,27 +9,27 @@ import Darwin
 
 /// The private channel a command uses to talk back to the loadwrap running it: a FIFO in a
 /// directory only this user can enter (0700, the FIFO 0600), named in `LOADWRAP_CONTROL`.
-final class ControlChannel {
+package final class ControlChannel {
     /// The variable that carries the FIFO's path to the command.
-    static let variable = "LOADWRAP_CONTROL"
+    package static let variable = "LOADWRAP_CONTROL"
 
     /// The FIFO's path.
-    let path: String
+    package let path: String
     /// The directory holding it, `PARENT/loadwrap-UID.XXXXXX`.
-    let directory: String
+    package let directory: String
 
     /// The runtime directory the channel's directory is in.
-    var parent: String {
+    package var parent: String {
         String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
     }
     /// loadwrap's end, opened read-write so it never sees end-of-file when writers come and go.
-    let readFD: Int32
+    package let readFD: Int32
     private var decoder = ControlDecoder()
     /// True while a filler byte of loadwrap's own waits in the FIFO behind messages it has read.
     private var holding = false
 
     /// Creates the directory and FIFO in the first of `candidates(environment)` that takes it; nil if none does.
-    convenience init?(environment: [String: String]) {
+    package convenience init?(environment: [String: String]) {
         self.init(parents: Self.candidates(environment))
     }
 
@@ -58,7 +58,7 @@ final class ControlChannel {
     /// Where the directory may go, best first: memory-backed directories (`XDG_RUNTIME_DIR`, then
     /// `/dev/shm` on Linux), where creating and removing it costs a few microseconds instead of the
     /// ~0.3 ms a disk-backed `/tmp` took here (measured with strace), then `TMPDIR` and `/tmp`.
-    static func candidates(_ environment: [String: String]) -> [String] {
+    package static func candidates(_ environment: [String: String]) -> [String] {
         var list = [environment["XDG_RUNTIME_DIR"]].compactMap { $0 }
         list += Platform.memoryDirectories
         list += [environment["TMPDIR"], "/tmp"].compactMap { $0 }
@@ -79,7 +79,7 @@ final class ControlChannel {
     /// them on, waiting until the loadwrap that draws has read them: without the filler, a nested
     /// run's title could reach it after that run's own output (`outer › mid › inner` below the
     /// first line of `inner`).
-    func drain() -> [ControlMessage] {
+    package func drain() -> [ControlMessage] {
         let waiting = Int(lw_unread_bytes(readFD))
         // No count (FIONREAD is not FIFOs' on every system): read all, without holding back.
         guard waiting > 0 else {
@@ -109,7 +109,7 @@ final class ControlChannel {
     /// Removes the FIFO and its directory, with what else is in it (the terminal's turn, the turn
     /// of runs nested side by side, blocks they left); a command writing later finds no reader
     /// and carries on.
-    func remove() {
+    package func remove() {
         close(readFD)
         Self.removeDirectory(directory)
     }

@@ -1,5 +1,5 @@
 /// When the end line (`✔ title · 1.2s`) is printed: the `--result` choices.
-enum ResultRequest: String, CaseIterable, Sendable {
+package enum ResultRequest: String, CaseIterable, Sendable {
     /// After every run.
     case always
     /// Only when the command failed (non-zero exit, signal, timeout).

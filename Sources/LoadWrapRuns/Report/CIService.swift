@@ -1,5 +1,5 @@
 /// A CI service told by its own variable: its log groups and its failure annotation.
-enum CIService: Equatable, Sendable {
+package enum CIService: Equatable, Sendable {
     case github, gitlab, buildkite, azure, teamcity
 
     /// The service `environment` belongs to, or nil; the first of them when several are set. Each
@@ -13,7 +13,7 @@ enum CIService: Equatable, Sendable {
     /// - `TEAMCITY_VERSION`: the server's version, "can be used to determine if the build is run
     ///   within TeamCity" (jetbrains.com/help/teamcity/predefined-build-parameters.html).
     /// `true` is compared in any case: the systems differ in it (`true`, `True`).
-    static func detect(_ environment: [String: String]) -> CIService? {
+    package static func detect(_ environment: [String: String]) -> CIService? {
         func isTrue(_ name: String) -> Bool { environment[name]?.lowercased() == "true" }
         if isTrue("GITHUB_ACTIONS") { return .github }
         if isTrue("GITLAB_CI") { return .gitlab }
@@ -24,10 +24,10 @@ enum CIService: Equatable, Sendable {
     }
 
     /// The variables `detect` reads.
-    static let variables = ["GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "TEAMCITY_VERSION"]
+    package static let variables = ["GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "TEAMCITY_VERSION"]
 
     /// The collapsible group of this service; `name` identifies it where the markers need one.
-    func group(name: String) -> LogGroup {
+    package func group(name: String) -> LogGroup {
         switch self {
         case .github: return .github
         case .gitlab: return .gitlab(name: name)
@@ -40,7 +40,7 @@ enum CIService: Equatable, Sendable {
     /// The line that puts `summary` (a failed run's end line, no line end) on the run's summary
     /// page as an error, or nil where the log has no such command: GitHub's `::error` workflow
     /// command, Azure's `task.logissue` logging command. `summary` has no command prefix left.
-    func failureAnnotation(_ summary: String) -> String? {
+    package func failureAnnotation(_ summary: String) -> String? {
         switch self {
         case .github: return "::error title=loadwrap::\(Self.githubData(summary))\n"
         case .azure: return "##vso[task.logissue type=error]\(Self.azureData(summary))\n"
@@ -62,7 +62,7 @@ enum CIService: Equatable, Sendable {
     }
 
     /// `text` with each scalar found in `replacements` replaced: the escaping every CI's markup needs.
-    static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
+    package static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if let replacement = replacements[scalar] { result += replacement } else { result.unicodeScalars.append(scalar) }

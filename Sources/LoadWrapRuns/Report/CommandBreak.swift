@@ -24,12 +24,12 @@
 /// `##vso [`, `## [`, `##teamcity [`. The search here skips, between a prefix's characters, every
 /// code point the agents' search might skip (`mayWeighNothing`), so a title cannot hide a prefix
 /// from it with one either.
-enum CommandBreak {
+package enum CommandBreak {
     /// The prefixes a CI runs wherever they are in a line.
     static let prefixes: [[Unicode.Scalar]] = ["##[", "##vso[", "##teamcity["].map { Array($0.unicodeScalars) }
 
     /// `text` with a space before the `[` of every command prefix in it.
-    static func apply(_ text: String) -> String {
+    package static func apply(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var seen: [Unicode.Scalar] = []  // the scalars a culture-aware search compares, latest last
         for scalar in text.unicodeScalars {

@@ -2,7 +2,7 @@
 /// or a CI log group opened with it, before the output; the group's end and its end line after,
 /// the same texts plain mode writes for a run of its own. Every line of loadwrap's has its CI
 /// commands broken (`CommandBreak`), so a title cannot forge one.
-struct BlockFrame {
+package struct BlockFrame {
     /// The run's texts (title, marks, `--success`/`--failure`, `--result`), without colour.
     var text: ReportText
     /// The group the block goes in, or nil: none where the CI has no groups, or where its groups
@@ -10,7 +10,7 @@ struct BlockFrame {
     var group: LogGroup?
 
     /// The frame of a run titled by `text`, in `group` when it nests.
-    init(text: ReportText, group: LogGroup?) {
+    package init(text: ReportText, group: LogGroup?) {
         self.text = text
         self.group = group.flatMap { $0.nests ? $0 : nil }
     }

@@ -7,9 +7,9 @@ import Darwin
 /// The loadwrap that draws the one spinner when this one does not: the one this run is nested
 /// under, or the one beside it on the same terminal (the other side of a pipe). This run's title
 /// shows on that spinner, `outer › inner` or `gen | parse`, while it runs.
-struct Upstream {
+package struct Upstream {
     /// How this run's title joins the other's.
-    enum Relation: Equatable {
+    package enum Relation: Equatable {
         /// Run by the other's command: `outer › inner`.
         case nested
         /// Beside it in a pipeline, to its left (`before`) or right: `gen | parse`.
@@ -30,7 +30,7 @@ struct Upstream {
 
     /// Reports to `client` as `relation`; a nested run looks for the turn beside the FIFO at
     /// `channelPath`.
-    init(client: ControlClient, relation: Relation, channelPath: String? = nil) {
+    package init(client: ControlClient, relation: Relation, channelPath: String? = nil) {
         (self.client, self.relation) = (client, relation)
         live = relation == .nested ? channelPath.flatMap { SiblingLock.join(SiblingLock.live, besideChannel: $0) } : nil
         running = live == nil ? nil : channelPath.flatMap { SiblingLock.join(SiblingLock.running, besideChannel: $0) }
@@ -39,7 +39,7 @@ struct Upstream {
 
     /// Shows `title` as this run's entry on the other's spinner; a run that holds its output for
     /// a block says so first, so the other writes no start line of its own for it.
-    func announce(_ title: String, held: Bool = false) {
+    package func announce(_ title: String, held: Bool = false) {
         if held { client.send(.hold(pid: getpid())) }
         client.send(entry(title))
     }
@@ -51,7 +51,7 @@ struct Upstream {
     }
 
     /// Removes this run's entry.
-    func leave() {
+    package func leave() {
         client.send(.pop(pid: getpid()))
     }
 

@@ -10,10 +10,10 @@ import Darwin
 /// control directory under a random name no later run reuses, and a terminal lock file no one
 /// holds. Each run removes those of its user it finds abandoned, after its command has started,
 /// so start-up does not wait for it.
-enum Leftovers {
+package enum Leftovers {
     /// Removes this user's abandoned control directories and unheld lock files in `parent`,
     /// keeping `own` (this run's control directory).
-    static func sweep(_ parent: String, keeping own: String) {
+    package static func sweep(_ parent: String, keeping own: String) {
         guard let directory = opendir(parent) else { return }
         defer { closedir(directory) }
         let channelPrefix = "loadwrap-\(getuid())."

@@ -13,7 +13,7 @@ import Darwin
 /// that ends still without the turn does not wait for it, which would keep the caller (a `make
 /// -j` slot) busy: it leaves its whole block in a file in the outer's private directory and tells
 /// the outer, which writes it once it has the turn (`SiblingBlocks`).
-final class SiblingBlock {
+package final class SiblingBlock {
     private let turn: SiblingLock
     /// The loadwrap above, told about a block left for it.
     private let upstream: Upstream
@@ -53,7 +53,7 @@ final class SiblingBlock {
 
     /// The block that `upstream` leads to, when the loadwrap above is in plain mode and this
     /// run's stderr is its log (`SiblingBlocks.markLog`).
-    static func beside(_ upstream: Upstream?, frame: BlockFrame, spillDirectory: String) -> SiblingBlock? {
+    package static func beside(_ upstream: Upstream?, frame: BlockFrame, spillDirectory: String) -> SiblingBlock? {
         guard let upstream, let turn = upstream.live, let directory = upstream.directory,
               SiblingBlocks.isLog(2, directory: directory) else { return nil }
         return SiblingBlock(turn: turn, running: upstream.running, upstream: upstream, frame: frame,
@@ -61,11 +61,11 @@ final class SiblingBlock {
     }
 
     /// True while the output is held for a block.
-    var isHeld: Bool { held != nil }
+    package var isHeld: Bool { held != nil }
 
     /// Writes `chunk` to `fd` with the turn, holds it otherwise; the turn is tried first when
     /// this run is the oldest waiting (the line is looked at on `retry`, not per chunk).
-    func output(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+    package func output(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         if queue?.isFirst ?? true { streamIfFree(to: fd) }
         if let held {
             held.append(chunk)
@@ -78,14 +78,14 @@ final class SiblingBlock {
     /// The command said `title` (`loadwrap say`): while the output is held, its line goes in the
     /// block where it came, as a run alone writes it (`▸ title`). Once this run streams, the
     /// loadwrap above has its line, as for any nested run.
-    func said(_ title: String) {
+    package func said(_ title: String) {
         guard let held else { return }
         let line = (held.endsAtLineStart ? "" : "\n") + frame.startLine(title)
         Array(line.utf8).withUnsafeBytes { held.append($0) }
     }
 
     /// Tries the turn again while the output is held, if this run is the oldest waiting.
-    func retry(to fd: Int32) {
+    package func retry(to fd: Int32) {
         guard held != nil, queue?.lookIfFirst() ?? true else { return }
         streamIfFree(to: fd)
     }
@@ -107,7 +107,7 @@ final class SiblingBlock {
     /// streamed from its start with others held beside it; one still held writes its block now if
     /// the turn is free, whatever its place in line, else leaves it for the loadwrap above. The
     /// turn goes either way.
-    func finish(_ outcome: Outcome, elapsedMS: Int, to fd: Int32) {
+    package func finish(_ outcome: Outcome, elapsedMS: Int, to fd: Int32) {
         end(frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil)), to: fd) { beside in
             beside ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
         }
@@ -115,7 +115,7 @@ final class SiblingBlock {
 
     /// The command could not be started, or loadwrap had to end it: the one-line `reason` takes
     /// the end line's place, after what was held, in the block as a run alone writes it.
-    func abandon(_ reason: String, to fd: Int32) {
+    package func abandon(_ reason: String, to fd: Int32) {
         end(frame.footer(reason: reason, unixTime: time(nil)), to: fd) { _ in frame.reasonLine(reason) }
     }
 

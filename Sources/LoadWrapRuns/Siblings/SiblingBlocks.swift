@@ -10,11 +10,11 @@ import Darwin
 /// (`SiblingLock`): the blocks they left in its private directory when they ended without the turn
 /// (`SiblingBlock`), written to its log, each whole, once it has the turn, so never inside the
 /// output of the run that streams.
-final class SiblingBlocks {
+package final class SiblingBlocks {
     /// The turn, made in the control directory before the command starts.
-    let turn: SiblingLock
+    package let turn: SiblingLock
     /// The lock runs that hold their output share until they end.
-    let running: SiblingLock
+    package let running: SiblingLock
     /// The control directory, where blocks are left.
     private let directory: String
     /// The pids whose blocks were announced and not yet written, oldest first.
@@ -22,7 +22,7 @@ final class SiblingBlocks {
 
     /// Makes the turn in `directory`; nil when it cannot be made (nested runs then stream as
     /// they would alone).
-    init?(directory: String) {
+    package init?(directory: String) {
         guard let turn = SiblingLock.create(SiblingLock.live, inDirectory: directory),
               let running = SiblingLock.create(SiblingLock.running, inDirectory: directory) else { return nil }
         (self.turn, self.running, self.directory) = (turn, running, directory)
@@ -39,7 +39,7 @@ final class SiblingBlocks {
 
     /// Names the command's stderr, `fd` in this process, as the log of this attempt (each attempt
     /// has a pipe of its own); before the command starts.
-    func markLog(_ fd: Int32) {
+    package func markLog(_ fd: Int32) {
         guard let key = FileIdentity.key(fd) else { return }
         let path = directory + "/" + Self.logName, partial = path + ".part"
         let file = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -66,19 +66,19 @@ final class SiblingBlocks {
     }
 
     /// The run `pid` left its block.
-    func announced(pid: Int32) {
+    package func announced(pid: Int32) {
         if !pending.contains(pid) { pending.append(pid) }
     }
 
     /// True while an announced block waits to be written.
-    var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// True when a block waits, announced or not.
-    var anyLeft: Bool { hasPending || !leftPids().isEmpty }
+    package var anyLeft: Bool { hasPending || !leftPids().isEmpty }
 
     /// The blocks to write now, in the order announced; `all` adds those left without a word
     /// reaching this run (its command ended before the message was read), in pid order.
-    func take(all: Bool) -> [String] {
+    package func take(all: Bool) -> [String] {
         var pids = pending
         pending.removeAll()
         if all { pids += leftPids().filter { !pids.contains($0) } }
@@ -86,7 +86,7 @@ final class SiblingBlocks {
     }
 
     /// Hands the block at `path` to `body` in chunks, then removes it.
-    static func write(_ path: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    package static func write(_ path: String, _ body: (UnsafeRawBufferPointer) -> Void) {
         let block = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard block >= 0 else { return }
         defer {

@@ -6,7 +6,7 @@ import LoadWrapCore
 extension LoadProgress {
     /// The value `text` writes with `unit`, or nil when it is not one of the forms. Numbers are
     /// plain decimals: no signs, exponents, `inf` or `nan`.
-    init?(text: Substring, unit: Unit = .items) {
+    package init?(text: Substring, unit: Unit = .items) {
         if text.hasSuffix("%") {
             guard unit == .items, let percent = Self.decimal(text.dropLast()) else { return nil }
             self.init(percent: percent)
@@ -24,7 +24,7 @@ extension LoadProgress {
     }
 
     /// The form `init(text:)` reads back.
-    var text: String {
+    package var text: String {
         guard let total else { return "\(done)%" }
         return "\(done)/\(total)\(unit == .bytes ? "B" : "")"
     }

@@ -1,7 +1,7 @@
 import LoadWrapCore
 
 /// What a control message changes for the run, for the run controller to act on.
-enum ControlEffect: Equatable {
+package enum ControlEffect: Equatable {
     /// The title shown is now this; `restored` when a nested run ended and nothing new is announced.
     case title(String, restored: Bool)
     /// The progress shown is now this (nil: just busy).
@@ -23,7 +23,7 @@ enum ControlEffect: Equatable {
 /// channel: the titles of nested runs and the progress, kept here, come out as effects; when
 /// another loadwrap draws the one spinner (this run is nested, or beside it in a pipeline),
 /// everything goes on to it instead.
-final class ControlHandler {
+package final class ControlHandler {
     /// loadwrap's title and those of nested runs.
     private var titles: TitleStack
     /// The loadwrap that draws the spinner when this one does not.
@@ -31,7 +31,7 @@ final class ControlHandler {
     /// Whether titles join with ` › ` (UTF-8) or ` > `.
     private let utf8: Bool
 
-    init(title: String, upstream: Upstream?, utf8: Bool) {
+    package init(title: String, upstream: Upstream?, utf8: Bool) {
         titles = TitleStack(base: title)
         self.upstream = upstream
         self.utf8 = utf8
@@ -47,7 +47,7 @@ final class ControlHandler {
     /// What one message changes, in order. One that goes on upstream changes nothing here but
     /// the command's own `say` (nested runs send no other), which a held block writes where it
     /// came (`SiblingBlock.said`).
-    func handle(_ message: ControlMessage) -> [ControlEffect] {
+    package func handle(_ message: ControlMessage) -> [ControlEffect] {
         if let upstream {
             forward(message, to: upstream)
             if case .say(let text) = message { return [.title(text, restored: false)] }

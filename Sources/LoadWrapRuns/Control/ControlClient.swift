@@ -8,7 +8,7 @@ import Darwin
 
 /// The command's side of the control channel: `loadwrap say`, `loadwrap done`, and a nested
 /// loadwrap reporting to the one above it.
-struct ControlClient {
+package struct ControlClient {
     /// The FIFO's write end, where messages go.
     private let fd: Int32
     /// A read end of the same FIFO, never read: only asked how much is unread. XNU's FIONREAD on
@@ -19,13 +19,13 @@ struct ControlClient {
 
     /// Connects to the channel named in the environment; nil when there is none, its loadwrap has
     /// gone (no reader), or it is not a FIFO of this user's — a stale or forged path is ignored.
-    init?(environment: [String: String]) {
+    package init?(environment: [String: String]) {
         guard let path = environment[ControlChannel.variable] else { return nil }
         self.init(path: path)
     }
 
     /// Connects to the channel at `path`, on the same terms.
-    init?(path: String) {
+    package init?(path: String) {
         guard !path.isEmpty else { return nil }
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -45,7 +45,7 @@ struct ControlClient {
     /// different descriptors, and loadwrap relays the output it finds waiting before it reads the
     /// channel. Once the message has been read, whatever the command writes next is read later.
     @discardableResult
-    func send(_ message: ControlMessage, settleMS: Int = 500, roomMS: Int = 2_000) -> Bool {
+    package func send(_ message: ControlMessage, settleMS: Int = 500, roomMS: Int = 2_000) -> Bool {
         let bytes = message.encoded
         guard bytes.withUnsafeBytes({ deliver($0, roomMS: roomMS) }) else { return false }
         // A FIFO offers its writer no wake-up when read; the unread count is checked every
@@ -77,7 +77,7 @@ struct ControlClient {
     }
 
     /// Closes the connection.
-    func disconnect() {
+    package func disconnect() {
         close(probe)
         close(fd)
     }
