@@ -29,17 +29,25 @@ let package = Package(
         .target(
             name: "LoadWrapRuns",
             dependencies: ["LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
+        // The runner of several `-c` commands: the plan, the inner loadwraps, their signals and terminals.
+        .target(
+            name: "LoadWrapJobs",
+            dependencies: ["LoadWrapRuns", "LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
         // Everything else the executable needs: options, the run's wiring, presenters, history, CI.
         .target(
             name: "LoadWrapTool",
-            dependencies: ["LoadWrapRuns", "LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
+            dependencies: [
+                "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore",
+            ]),
         .executableTarget(name: "loadwrap", dependencies: ["LoadWrapTool"]),
         // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
         .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport"]),
         // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).
-        .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapTestSupport", "CLoadWrap"]),
+        .testTarget(
+            name: "LoadWrapToolTests",
+            dependencies: ["LoadWrapTool", "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapTestSupport", "CLoadWrap"]),
         // What every test target shares, each once: the manual clock, pseudo-terminals, private
         // directories, pipes, the seeded SplitMix64 generator, the harness's error.
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit", "CPtyTestSupport"], path: "Tests/LoadWrapTestSupport"),

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import LoadWrapJobs
 import LoadWrapProcess
 import LoadWrapRuns
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapJobs
 import LoadWrapProcess
 import LoadWrapRuns
 

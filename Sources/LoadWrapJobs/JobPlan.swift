@@ -5,19 +5,26 @@
 ///
 /// The arguments are positional, written and read only here: `arguments` and
 /// `init?(arguments:)` are each other's inverse (`JobPlanTests`).
-struct JobPlan: Equatable, Sendable {
+package struct JobPlan: Equatable, Sendable {
     /// The first word that makes loadwrap the runner. It starts with `--`, so on any command line
     /// a user wrote before it existed it was an unknown option, never a command.
-    static let verb = "--job-runner"
+    package static let verb = "--job-runner"
 
     /// One command of the set.
-    struct Job: Equatable, Sendable {
+    package struct Job: Equatable, Sendable {
         /// Its short name: its line prefix.
         var name: String
         /// Its title: its row, and its end line.
         var title: String
         /// The shell command line.
         var line: String
+
+        /// Each stored property, as the memberwise initialiser has it, for the targets above.
+        package init(name: String, title: String, line: String) {
+            self.name = name
+            self.title = title
+            self.line = line
+        }
     }
 
     /// The commands, in the order given.
@@ -41,13 +48,13 @@ struct JobPlan: Equatable, Sendable {
     private static let headerCount = 7
 
     /// The plan as the runner's arguments, after `verb`.
-    var arguments: [String] {
+    package var arguments: [String] {
         [String(limit), Self.flag(failFast), String(killAfterMS), Self.flag(prefix), Self.flag(color), Self.flag(quiet), title]
             + jobs.flatMap { [$0.name, $0.title, $0.line] }
     }
 
     /// Reads `arguments`; nil when they are not a plan's.
-    init?(arguments: [String]) {
+    package init?(arguments: [String]) {
         guard arguments.count > Self.headerCount, (arguments.count - Self.headerCount) % 3 == 0,
             let limit = Int(arguments[0]), limit > 0, let killAfterMS = Int(arguments[2]), killAfterMS >= 0,
             let failFast = Self.flag(arguments[1]), let prefix = Self.flag(arguments[3]),
@@ -60,7 +67,9 @@ struct JobPlan: Equatable, Sendable {
     }
 
     /// Holds the plan.
-    init(jobs: [Job], limit: Int, failFast: Bool, killAfterMS: Int, prefix: Bool, color: Bool, quiet: Bool, title: String) {
+    package init(
+        jobs: [Job], limit: Int, failFast: Bool, killAfterMS: Int, prefix: Bool, color: Bool, quiet: Bool, title: String
+    ) {
         (self.jobs, self.limit, self.failFast, self.killAfterMS) = (jobs, limit, failFast, killAfterMS)
         (self.prefix, self.color, self.quiet, self.title) = (prefix, color, quiet, title)
     }

@@ -1,3 +1,4 @@
+import LoadWrapJobs
 extension Options {
     /// One `-c`: the ordinary run of `/bin/sh -c LINE`, titled with its name or its line.
     mutating func runAlone() {

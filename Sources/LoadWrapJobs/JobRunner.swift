@@ -17,7 +17,7 @@ import Darwin
 /// what was sent to it alone (`JobSignals`). It waits for every inner, is the subreaper of what
 /// they start (Linux), and `--fail-fast`'s SIGKILL reaches all still below it; a process a command
 /// left in the background when it ended is left alone, as a shell leaves it (docs/several.md).
-final class JobRunner {
+package final class JobRunner {
     /// What to run.
     let plan: JobPlan
     /// Where time comes from, for `--kill-after`.
@@ -40,14 +40,14 @@ final class JobRunner {
     private var launcher: JobLauncher?
 
     /// A runner for `plan`, reporting the waiting count to the channel in `environment`.
-    init(_ plan: JobPlan, environment: [String: String]) {
+    package init(_ plan: JobPlan, environment: [String: String]) {
         self.plan = plan
         upstream = ControlClient(environment: environment)
         waiting = Array(plan.jobs.indices)
     }
 
     /// Runs every command and ends as the first to fail did, or with 0.
-    func run() -> Never {
+    package func run() -> Never {
         let signals: JobSignals
         do {
             signals = try JobSignals()

@@ -1,9 +1,9 @@
 import LoadWrapCore
 
 /// One `-c` command line, with the `--name` given before it, if any.
-struct ShellCommand: Equatable, Sendable {
+package struct ShellCommand: Equatable, Sendable {
     /// The shell command line, untouched: `/bin/sh -c` runs it.
-    var line: String
+    package var line: String
     /// The `--name` given before the `-c`, sanitised, or nil.
     var name: String?
 
@@ -12,10 +12,10 @@ struct ShellCommand: Equatable, Sendable {
     static let shell = "/bin/sh"
 
     /// The command loadwrap runs for it: `/bin/sh -c LINE`.
-    var argv: [String] { [Self.shell, "-c", line] }
+    package var argv: [String] { [Self.shell, "-c", line] }
 
     /// The title of its row: the name when given, else the command line, sanitised.
-    var title: String { name ?? Sanitizer.sanitize(line) }
+    package var title: String { name ?? Sanitizer.sanitize(line) }
 
     /// The short name of the command, for its line prefix: the basename of the program the line
     /// runs first, past `NAME=value` assignments (a shell's simple command: POSIX XCU 2.9.1) and a
@@ -46,7 +46,7 @@ struct ShellCommand: Equatable, Sendable {
 
     /// Each command's short name, in order: its `--name`, else its program's name, made unique
     /// among those before it with `-2`, `-3`… (`make`, `make-2`).
-    static func shortNames(_ commands: [ShellCommand]) -> [String] {
+    package static func shortNames(_ commands: [ShellCommand]) -> [String] {
         var taken: [String] = []
         for command in commands {
             if let name = command.name {
@@ -63,5 +63,11 @@ struct ShellCommand: Equatable, Sendable {
             taken.append(candidate)
         }
         return taken
+    }
+
+    /// Each stored property, as the memberwise initialiser has it, for the targets above.
+    package init(line: String, name: String? = nil) {
+        self.line = line
+        self.name = name
     }
 }

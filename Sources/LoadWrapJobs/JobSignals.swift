@@ -9,7 +9,7 @@ import Darwin
 /// The signals the runner of several commands catches, and what it does with them. It leaves
 /// job control alone (SIGTSTP and SIGCONT stay at their defaults): it shares its group with the
 /// inners, so a stop reaches them all from the terminal or the loadwrap above.
-struct JobSignals {
+package struct JobSignals {
     /// A death to collect, a resize for the commands' own terminals, and the signals that end a run.
     static let caught = [SIGCHLD, SIGWINCH, SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
@@ -18,10 +18,10 @@ struct JobSignals {
     /// so an inner passing the signal on would give its command a second one. Not a user setting,
     /// and no command gets it (`Wrapper.start`): a loadwrap a command starts is no inner, and
     /// must pass on a signal sent to it alone.
-    static let groupVariable = "LOADWRAP_INTERNAL_GROUP_SIGNALED"
+    package static let groupVariable = "LOADWRAP_INTERNAL_GROUP_SIGNALED"
 
     /// Whether this loadwrap is such an inner: what a process sends it, its command has too.
-    static let groupSignaled = getenv(groupVariable).map { String(cString: $0) == "1" } == true
+    package static let groupSignaled = getenv(groupVariable).map { String(cString: $0) == "1" } == true
 
     /// Deliveries, as bytes on a pipe.
     let pipe: SignalPipe
