@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Four layers, each allowed to see only those below it (docs/architecture.md):
-// LoadWrapCore (pure rendering) ← LoadWrapKit (the library) ← LoadWrapTool (the CLI's run) ← loadwrap.
+// Layers, each allowed to see only those below it (docs/architecture.md; make check-layers):
+// LoadWrapCore (pure rendering) ← LoadWrapKit (the library) ← LoadWrapProcess (process, terminal)
+// ← LoadWrapRuns (control, siblings) ← LoadWrapJobs (-c) ← LoadWrapTool (the CLI's run) ← loadwrap.
 let package = Package(
     name: "loadwrap",
     platforms: [.macOS(.v13)],

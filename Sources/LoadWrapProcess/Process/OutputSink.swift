@@ -1,5 +1,5 @@
 /// Where the command's terminal- or log-bound output goes, chunk by chunk, in order: the
-/// presenter of the mode, which alone writes to stderr.
+/// presenter of the mode, which writes it to stderr.
 package protocol OutputSink: AnyObject {
     /// Shows (or holds) one chunk; false when the destination refused it (a reader gone).
     func output(_ chunk: UnsafeRawBufferPointer) -> Bool
