@@ -46,7 +46,8 @@ test: check-layers check-docs check-darwin check-formula
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test
 
-# The library built alone compiles none of the tool's files (Scripts/check-layers.sh).
+# Imports only reach down the tool's targets, and the library built alone compiles none of the
+# tool's files (Scripts/check-layers.sh).
 check-layers:
 	SWIFT="$(SWIFT)" sh Scripts/check-layers.sh
 

@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Four layers, each allowed to see only those below it (docs/architecture.md):
-// LoadWrapCore (pure rendering) ← LoadWrapKit (the library) ← LoadWrapTool (the CLI's run) ← loadwrap.
+// Layers, each allowed to see only those below it (docs/architecture.md; make check-layers):
+// LoadWrapCore (pure rendering) ← LoadWrapKit (the library) ← LoadWrapProcess (process, terminal)
+// ← LoadWrapRuns (control, siblings) ← LoadWrapJobs (-c) ← LoadWrapTool (the CLI's run) ← loadwrap.
 let package = Package(
     name: "loadwrap",
     platforms: [.macOS(.v13)],
@@ -22,15 +23,32 @@ let package = Package(
         .target(name: "LoadWrapCore", dependencies: ["CLoadWrapCore"]),
         // `LoadIndicator` for Swift programs, on top of the core.
         .target(name: "LoadWrapKit", dependencies: ["LoadWrapCore", "CLoadWrapCore"]),
-        // Everything the executable needs: options, processes, presenters, control, history, CI.
-        .target(name: "LoadWrapTool", dependencies: ["LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
+        // The process and its terminal: spawn, wait, reap, job control, pty, raw mode, the kernels' differences.
+        .target(name: "LoadWrapProcess", dependencies: ["LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
+        // The runs under the outer loadwrap: the control FIFO, the title tree, siblings' rows and
+        // blocks, and the texts of loadwrap's own lines a block is framed with.
+        .target(
+            name: "LoadWrapRuns",
+            dependencies: ["LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
+        // The runner of several `-c` commands: the plan, the inner loadwraps, their signals and terminals.
+        .target(
+            name: "LoadWrapJobs",
+            dependencies: ["LoadWrapRuns", "LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
+        // Everything else the executable needs: options, the run's wiring, presenters, history, CI.
+        .target(
+            name: "LoadWrapTool",
+            dependencies: [
+                "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore",
+            ]),
         .executableTarget(name: "loadwrap", dependencies: ["LoadWrapTool"]),
         // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
         .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport"]),
         // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).
-        .testTarget(name: "LoadWrapToolTests", dependencies: ["LoadWrapTool", "LoadWrapTestSupport", "CLoadWrap"]),
+        .testTarget(
+            name: "LoadWrapToolTests",
+            dependencies: ["LoadWrapTool", "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapTestSupport", "CLoadWrap"]),
         // What every test target shares, each once: the manual clock, pseudo-terminals, private
         // directories, pipes, the seeded SplitMix64 generator, the harness's error.
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit", "CPtyTestSupport"], path: "Tests/LoadWrapTestSupport"),

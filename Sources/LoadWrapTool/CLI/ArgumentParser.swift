@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapJobs
 
 /// Turns loadwrap's arguments (without argv[0]) into an `Invocation`, or a `UsageError`.
 ///

@@ -1,3 +1,4 @@
+import LoadWrapProcess
 /// The bash completion script: options, their fixed values, the verbs, and after `--` or the
 /// first word that is not an option, bash-completion's `_command_offset`, as `sudo` and `env` use it.
 enum BashCompletion {

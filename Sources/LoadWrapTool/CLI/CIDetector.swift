@@ -1,3 +1,4 @@
+import LoadWrapRuns
 /// Recognises a continuous-integration job from its environment variables.
 enum CIDetector {
     /// Variables that one CI service sets, any non-empty value meaning "running there", for the

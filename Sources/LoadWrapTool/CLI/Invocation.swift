@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapJobs
 
 /// What the command line asks loadwrap to do.
 enum Invocation: Equatable, Sendable {

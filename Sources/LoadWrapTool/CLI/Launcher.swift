@@ -1,5 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+import LoadWrapJobs
+import LoadWrapProcess
+import LoadWrapRuns
 #elseif canImport(Darwin)
 import Darwin
 #endif

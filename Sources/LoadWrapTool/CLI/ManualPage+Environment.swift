@@ -1,3 +1,5 @@
+import LoadWrapProcess
+import LoadWrapRuns
 extension ManualPage {
     /// Every variable loadwrap reads (`ProcessEnvironment.names`) and the one it sets, each once:
     /// the options' defaults from the table first, then the rest by what they decide.

@@ -1,4 +1,6 @@
 import LoadWrapCore
+import LoadWrapProcess
+import LoadWrapRuns
 
 extension OptionSpec {
     /// The values the option accepts when they form a fixed list, in the order users see them, or

@@ -1,4 +1,7 @@
 import LoadWrapCore
+import LoadWrapJobs
+import LoadWrapProcess
+import LoadWrapRuns
 
 /// Everything `loadwrap [options] -- command` was asked to do, as parsed from the command line.
 struct Options: Equatable, Sendable {

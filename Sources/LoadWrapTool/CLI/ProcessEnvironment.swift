@@ -1,4 +1,6 @@
 import LoadWrapKit
+import LoadWrapProcess
+import LoadWrapRuns
 
 /// The process environment loadwrap reads, as a dictionary for the pure functions that decide
 /// modes, colours and charsets (tests hand them their own). The command line owns the list, as

@@ -1,3 +1,4 @@
+import LoadWrapProcess
 /// The usual duration read from the history once, when the overlay draws its first frame: a
 /// command that ends before then never touches the disk. The read runs on a thread of its own
 /// (`BackgroundWork`); the first frame waits for it a moment, later frames only look.

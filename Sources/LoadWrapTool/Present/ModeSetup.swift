@@ -1,4 +1,6 @@
 import LoadWrapCore
+import LoadWrapProcess
+import LoadWrapRuns
 
 /// One mode's part in an attempt's stage, made from the run's context by that mode's own code:
 /// what it needs passed through loadwrap, and its presenter.

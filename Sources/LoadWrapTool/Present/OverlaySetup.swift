@@ -1,4 +1,6 @@
 import LoadWrapCore
+import LoadWrapProcess
+import LoadWrapRuns
 
 /// Overlay mode's part in an attempt's stage: the spinner drawn on the terminal, with `--tail`'s
 /// window, the terminal's indicator and `--notify`. Forced where stderr is no terminal, the

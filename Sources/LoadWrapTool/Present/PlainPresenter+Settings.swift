@@ -1,3 +1,4 @@
+import LoadWrapRuns
 extension PlainPresenter {
     /// What a run adds to a CI's log and pages besides its lines.
     struct CI {

@@ -1,5 +1,6 @@
 import LoadWrapCore
 import LoadWrapKit
+import LoadWrapRuns
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

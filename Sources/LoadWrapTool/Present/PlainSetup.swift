@@ -1,4 +1,6 @@
 import LoadWrapCore
+import LoadWrapProcess
+import LoadWrapRuns
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,12 +1,6 @@
 import LoadWrapCore
-
-/// Why the spinner stopped while the command runs on.
-enum EarlyStop: Equatable, Sendable {
-    /// A line matched `--until`'s pattern.
-    case matched
-    /// The command said `loadwrap done`, with an optional message.
-    case done(message: String?)
-}
+import LoadWrapProcess
+import LoadWrapRuns
 
 /// The one owner of stderr for a run: every byte loadwrap writes there, its own lines and the
 /// command's relayed output, goes through the presenter of the mode, which alone knows whether
@@ -69,54 +63,4 @@ extension Presenter {
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
     /// Where nothing of the run is drawn, as a start that failed.
     func cannotGoOn(_ message: String) { failedToStart(message) }
-}
-
-/// The texts of loadwrap's own lines, the same in every mode that shows them.
-struct ReportText {
-    /// Marks, separators and colour.
-    var lines: ReportLines
-    /// When the end line is shown.
-    var result: ResultRequest
-    /// The run's title (the command line, or `--title`).
-    var title: String
-    /// `--success` and `--failure`.
-    var successText: String?
-    var failureText: String?
-    /// The `--log` file, named on the end line of a failure; sanitised.
-    var logPath: String? = nil
-    /// Whether an attempt that is retried gets its end line: in every mode unless `--result never`,
-    /// as the wait before the next attempt would otherwise go unexplained.
-    var showsRetries = true
-
-    /// The line for a spinner that stopped while the command runs on, or nil: a `done` message is
-    /// always shown, a match only when successes are.
-    func earlyStop(_ stop: EarlyStop, elapsedMS: Int) -> String? {
-        var message: String?
-        if case .done(let text) = stop { message = text }
-        guard message != nil || result.shows(succeeded: true) else { return nil }
-        let outcome: Outcome = stop == .matched ? .ready : .done
-        return lines.end(message ?? successText ?? title, outcome: outcome, elapsedMS: elapsedMS)
-    }
-
-    /// The end line, or nil when `--result` does not want it.
-    func end(_ outcome: Outcome, elapsedMS: Int) -> String? {
-        guard result.shows(succeeded: outcome.succeeded) else { return nil }
-        let note = outcome.succeeded ? nil : logPath.map { "log: " + $0 }
-        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, note: note)
-    }
-
-    /// The end line of an attempt that is retried, with `note` after its figures, or nil.
-    func retry(_ outcome: Outcome, elapsedMS: Int, note: String) -> String? {
-        guard showsRetries else { return nil }
-        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, note: note)
-    }
-
-    /// The end line without colour or line end, whatever `--result` says: a notification's text.
-    func summary(_ outcome: Outcome, elapsedMS: Int) -> String {
-        String(ReportLines(utf8: lines.utf8, color: false).end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS).dropLast())
-    }
-
-    private func endText(_ outcome: Outcome) -> String {
-        (outcome.succeeded ? successText : failureText) ?? title
-    }
 }

@@ -1,4 +1,6 @@
 import LoadWrapKit
+import LoadWrapProcess
+import LoadWrapRuns
 
 /// Silent mode: nothing of loadwrap's own is written. Output reaches it only when it passes
 /// through loadwrap (`--quiet`, `--until`, beside a loadwrap that draws on the same terminal,

@@ -1,3 +1,4 @@
+import LoadWrapProcess
 /// Silent mode's part in an attempt's stage: nothing of loadwrap's own, and what passes through
 /// loadwrap passed on (in the terminal's turn beside a loadwrap that draws, or in its block
 /// nested under plain mode) or held.

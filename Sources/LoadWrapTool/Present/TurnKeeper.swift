@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// The terminal's turn (`TerminalTurn`) as the loadwrap that draws keeps it, beside another that
 /// writes on the same terminal: held while the line shows; held for a moment while the command's

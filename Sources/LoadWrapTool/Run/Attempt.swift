@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import LoadWrapProcess
+import LoadWrapRuns
 #elseif canImport(Darwin)
 import Darwin
 #endif

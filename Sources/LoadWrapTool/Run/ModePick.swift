@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import LoadWrapProcess
+import LoadWrapRuns
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -49,7 +51,8 @@ struct ModePick {
     /// shell's `&` beside it) as a row of its own.
     private static func claim(_ terminal: TerminalDevice, environment: [String: String], channel: ControlChannel?)
         -> ModePick {
-        switch TerminalLock.acquire(terminal: terminal.fd, environment: environment, channelPath: channel?.path) {
+        switch TerminalLock.acquire(
+            terminal: terminal.fd, directories: ControlChannel.candidates(environment), channelPath: channel?.path) {
         case .drawing(let lock):
             return ModePick(mode: .overlay, lock: lock, terminal: terminal)
         case .taken(let path, let turn):

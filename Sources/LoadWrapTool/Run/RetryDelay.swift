@@ -1,4 +1,5 @@
 import LoadWrapKit
+import LoadWrapProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

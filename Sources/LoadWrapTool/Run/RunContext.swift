@@ -1,5 +1,7 @@
 import LoadWrapCore
 import LoadWrapKit
+import LoadWrapProcess
+import LoadWrapRuns
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,7 @@
 import LoadWrapCore
 import LoadWrapKit
+import LoadWrapProcess
+import LoadWrapRuns
 
 /// The policy of one run, between the parsed options and the event loop: what the watchers do
 /// with the command's output, what a control message changes, when the spinner stops early, and

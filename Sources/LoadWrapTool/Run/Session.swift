@@ -1,5 +1,8 @@
 import LoadWrapCore
+import LoadWrapJobs
 import LoadWrapKit
+import LoadWrapProcess
+import LoadWrapRuns
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -148,7 +151,8 @@ struct Session {
         let configuration = Wrapper.Configuration(
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
-            environment: control.map { [ControlChannel.variable: $0.path] } ?? [:], groupSignaled: JobSignals.groupSignaled)
+            environment: control.map { [ControlChannel.variable: $0.path] } ?? [:],
+            removedEnvironment: [JobSignals.groupVariable], groupSignaled: JobSignals.groupSignaled)
         let surroundings = Wrapper.Surroundings(plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
                                                 signals: signals, clock: clock, traits: Platform.traits)
         return try Wrapper.start(configuration, in: surroundings, startMS: startMS,

@@ -1,3 +1,4 @@
+import LoadWrapProcess
 /// What an attempt is set up with before the command starts: where the command lives (the
 /// topology), what passes through loadwrap (the plumbing), and who writes to stderr (the
 /// presenter, made by the setup of the run's mode).

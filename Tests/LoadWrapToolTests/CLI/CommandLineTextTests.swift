@@ -2,6 +2,7 @@ import Testing
 
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// Texts from the command line are sanitised once, by the parser; the spinner line, the report

@@ -4,6 +4,7 @@ import Testing
 import LoadWrapTestSupport
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@ import Testing
 
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// The command's side of the channel: a message waits until it has been read, and a burst

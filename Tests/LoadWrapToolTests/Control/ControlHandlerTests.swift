@@ -1,6 +1,7 @@
 import LoadWrapCore
 import Testing
 
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// What the control handler makes of nested runs: a start line for a run alone, none for one that

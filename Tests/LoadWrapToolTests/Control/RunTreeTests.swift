@@ -1,7 +1,7 @@
 import Testing
 
 import LoadWrapCore
-@testable import LoadWrapTool
+@testable import LoadWrapRuns
 
 /// The run tree keeps what a timeline needs: each run's place, parent, titles with their times,
 /// start and end; ended runs only when asked to.

@@ -1,7 +1,7 @@
 import Testing
 
 import LoadWrapCore
-@testable import LoadWrapTool
+@testable import LoadWrapRuns
 
 /// The live views over the run tree: what the line and the rows show. The messages a run sends,
 /// as the control handler passes them on, at time 0: none of these views reads a time.

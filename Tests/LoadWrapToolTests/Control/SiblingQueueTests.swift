@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// Held runs take the turn in the order they started, whoever asks first.

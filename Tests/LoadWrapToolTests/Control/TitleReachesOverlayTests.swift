@@ -1,5 +1,6 @@
 import Testing
 @testable import LoadWrapCore
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// Titles from the command line and the control channel reach the spinner line without their

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapJobs
 @testable import LoadWrapTool
 
 @Suite struct JobPlanTests {

@@ -1,6 +1,7 @@
 import LoadWrapTestSupport
 import Testing
 
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// What each mode's setup makes of the run's context: plain mode's lines, what passes through

@@ -3,6 +3,8 @@ import Testing
 import LoadWrapTestSupport
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapProcess
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

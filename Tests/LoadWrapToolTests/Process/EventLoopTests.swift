@@ -2,6 +2,7 @@ import Testing
 
 import LoadWrapTestSupport
 @testable import LoadWrapKit
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Testing
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import Testing
 
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import Testing
 
 import LoadWrapKit
 import LoadWrapTestSupport
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

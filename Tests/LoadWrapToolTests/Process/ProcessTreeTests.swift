@@ -2,6 +2,7 @@ import CLoadWrap
 import LoadWrapTestSupport
 import Testing
 
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

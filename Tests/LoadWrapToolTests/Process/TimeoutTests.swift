@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 
 @Suite struct TimeoutTests {

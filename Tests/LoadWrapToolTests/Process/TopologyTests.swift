@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 
 /// The one decision of where the command lives, and what follows from it.

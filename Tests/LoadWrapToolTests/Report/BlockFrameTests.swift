@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// The lines around a sibling's held block, byte for byte.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// Which CI a log belongs to, and the annotation its summary page gets for a failure.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// No command prefix a CI runs anywhere in a line survives in loadwrap's own lines, even with an

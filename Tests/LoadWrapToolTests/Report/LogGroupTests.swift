@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 @Suite struct LogGroupTests {

@@ -5,6 +5,8 @@ import Darwin
 #endif
 import Testing
 
+@testable import LoadWrapProcess
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// `--retry`'s arithmetic and its rule for running again.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,8 @@ import LoadWrapTestSupport
 import Testing
 
 @testable import LoadWrapCore
+@testable import LoadWrapProcess
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// The run's policy, with a presenter that records what it is told: control messages, early
@@ -58,7 +60,7 @@ import Testing
         let outcome = run.outcome(.exited(0), timeout: nil)
         #expect(outcome == .neverMatched(.exited(0), pattern: "Listening"))
         run.finished(outcome, elapsedMS: 900)
-        #expect(presenter.calls == [#"finished neverMatched(LoadWrapTool.ChildEnd.exited(0), pattern: "Listening") 900 false"#])
+        #expect(presenter.calls == [#"finished neverMatched(LoadWrapProcess.ChildEnd.exited(0), pattern: "Listening") 900 false"#])
     }
 
     @Test func aTimeoutIsReportedBeforeTheCommandsOwnEnd() throws {

@@ -1,6 +1,7 @@
 import Testing
 
 import LoadWrapTestSupport
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Testing
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapProcess
 @testable import LoadWrapTool
 
 /// Which terminals get the progress indicator (OSC 9;4) and which notification sequence.

@@ -1,6 +1,7 @@
 import Testing
 @testable import LoadWrapCore
 @testable import LoadWrapKit
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 
 /// How a progress value gets in: `loadwrap progress`, the control channel, `--progress-from`.

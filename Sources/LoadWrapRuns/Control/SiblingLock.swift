@@ -1,0 +1,79 @@
+import CLoadWrap
+import LoadWrapProcess
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The locks that keep apart the output of loadwraps nested side by side under one in plain mode
+/// (`make -j4` running a loadwrap per target). `live` is the turn: the oldest run holds it and
+/// streams its command's output live; the others hold theirs and write it as one block once they
+/// have the turn, or leave it as a file for the outer loadwrap to write when it gets the turn
+/// (`SiblingBlock`, `SiblingBlocks`). So no two of them ever share a stretch of the log, as mise's
+/// keep-order does for the tasks it runs side by side. `running` is shared by every run that held
+/// its output, until it has ended: the outer, at its end, takes it whole to know that no block
+/// is still to come.
+///
+/// Each is an advisory lock (flock(2)) on a file beside the outer loadwrap's control FIFO, in its
+/// private directory, made before its command starts and removed with the directory; the kernel
+/// lets go of it when its holder ends, however it ends.
+package final class SiblingLock {
+    private let fd: Int32
+    /// True while this process holds the lock.
+    private(set) var held = false
+
+    private init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// The turn's file name in a control channel's directory.
+    static let live = "live"
+    /// The file name of the lock runs that held their output share until they end.
+    static let running = "running"
+
+    /// Makes the lock `name` in the control directory `directory` of a loadwrap in plain mode;
+    /// nil when it cannot be made safely (nested loadwraps then stream as they would alone).
+    static func create(_ name: String, inDirectory directory: String) -> SiblingLock? {
+        opening(directory + "/" + name, flags: O_CREAT | O_EXCL)
+    }
+
+    /// Opens the lock `name` beside the control FIFO at `channelPath`, which a nested loadwrap
+    /// reports to; nil when there is none: the loadwrap above is not in plain mode (or of a
+    /// version without it, or gone).
+    static func join(_ name: String, besideChannel channelPath: String) -> SiblingLock? {
+        guard let slash = channelPath.lastIndex(of: "/") else { return nil }
+        return opening(String(channelPath[..<slash]) + "/" + name, flags: 0)
+    }
+
+    private static func opening(_ path: String, flags: Int32) -> SiblingLock? {
+        OwnLockFile.opened(path, flags: flags).map(SiblingLock.init(fd:))
+    }
+
+    /// Takes the lock without waiting, alone or `shared`; true when this process holds it.
+    func tryTake(shared: Bool = false) -> Bool {
+        if held { return true }
+        held = flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0
+        return held
+    }
+
+    /// Takes the lock alone, waiting up to `waitingMS` for its holders to let it go, and doing
+    /// `meanwhile` between tries; true when taken.
+    package func take(waitingMS: Int, meanwhile: () -> Void = {}) -> Bool {
+        var waitedMS = 0
+        while !tryTake() {
+            guard waitedMS < waitingMS else { return false }
+            meanwhile()
+            usleep(5_000)  // flock(2) has no timeout
+            waitedMS += 5
+        }
+        return true
+    }
+
+    /// Lets the lock go.
+    package func release() {
+        guard held else { return }
+        _ = flock(fd, LOCK_UN)
+        held = false
+    }
+}

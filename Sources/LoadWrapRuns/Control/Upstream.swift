@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The loadwrap that draws the one spinner when this one does not: the one this run is nested
+/// under, or the one beside it on the same terminal (the other side of a pipe). This run's title
+/// shows on that spinner, `outer › inner` or `gen | parse`, while it runs.
+package struct Upstream {
+    /// How this run's title joins the other's.
+    package enum Relation: Equatable {
+        /// Run by the other's command: `outer › inner`.
+        case nested
+        /// Beside it in a pipeline, to its left (`before`) or right: `gen | parse`.
+        case beside(before: Bool)
+        /// Beside it on the same terminal in no pipeline with it (a shell's `&`): a row of its own.
+        case peer
+    }
+
+    /// The other loadwrap's control channel.
+    let client: ControlClient
+    let relation: Relation
+    /// The turn among runs nested side by side under the other, when it is in plain mode.
+    let live: SiblingLock?
+    /// The lock runs that held their output share until they end; with `live` only.
+    let running: SiblingLock?
+    /// The other's private directory, where a held block is left for it; with `live` only.
+    let directory: String?
+
+    /// Reports to `client` as `relation`; a nested run looks for the turn beside the FIFO at
+    /// `channelPath`.
+    package init(client: ControlClient, relation: Relation, channelPath: String? = nil) {
+        (self.client, self.relation) = (client, relation)
+        live = relation == .nested ? channelPath.flatMap { SiblingLock.join(SiblingLock.live, besideChannel: $0) } : nil
+        running = live == nil ? nil : channelPath.flatMap { SiblingLock.join(SiblingLock.running, besideChannel: $0) }
+        directory = live == nil ? nil : channelPath.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) }
+    }
+
+    /// Shows `title` as this run's entry on the other's spinner; a run that holds its output for
+    /// a block says so first, so the other writes no start line of its own for it.
+    package func announce(_ title: String, held: Bool = false) {
+        if held { client.send(.hold(pid: getpid())) }
+        client.send(entry(title))
+    }
+
+    /// Asks the loadwrap that draws to take its line away and give this run the terminal's turn;
+    /// not waited for: the turn itself says when it has.
+    func askForTurn() {
+        client.send(.makeWay(pid: getpid()), settleMS: 0)
+    }
+
+    /// Removes this run's entry.
+    package func leave() {
+        client.send(.pop(pid: getpid()))
+    }
+
+    /// What a message from this run's own command (or a run nested in it) becomes upstream: its
+    /// `say` renames this run's entry, its `done` ends it; nested runs below pass through, those
+    /// this run's command started named as its children.
+    func forwarded(_ message: ControlMessage) -> ControlMessage {
+        switch message {
+        case .say(let text): return entry(text)
+        case .done: return .pop(pid: getpid())
+        case .progress(let value): return .entryProgress(pid: getpid(), value)
+        // A run nested in this one's command: this run is its parent.
+        case .push(let pid, 0, let title): return .push(pid: pid, parent: getpid(), title: title)
+        case .push, .pop, .join, .peer, .entryProgress, .makeWay, .hold, .block: return message
+        }
+    }
+
+    private func entry(_ title: String) -> ControlMessage {
+        switch relation {
+        case .nested: return .push(pid: getpid(), title: title)
+        case .beside(let before): return .join(pid: getpid(), title: title, before: before)
+        case .peer: return .peer(pid: getpid(), title: title)
+        }
+    }
+}
