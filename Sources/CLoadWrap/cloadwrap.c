@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/stat.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -172,4 +174,109 @@ const char *lw_build_version(void) {
 #else
     return NULL;
 #endif
+}
+
+/// Fills `address` with `path`; -1 (ENAMETOOLONG) when it does not fit.
+static int lw_unix_address(struct sockaddr_un *address, const char *path) {
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof address->sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    strcpy(address->sun_path, path);
+    return 0;
+}
+
+/// A Unix stream socket, close-on-exec and non-blocking (Darwin has no SOCK_CLOEXEC).
+static int lw_unix_socket(void) {
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+#if defined(__APPLE__)
+    int on = 1;  // a write to a closed peer fails with EPIPE instead of raising SIGPIPE
+    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
+    return fd;
+}
+
+int lw_listen_unix(const char *path) {
+    struct sockaddr_un address;
+    if (lw_unix_address(&address, path) != 0) return -1;
+    int fd = lw_unix_socket();
+    if (fd < 0) return -1;
+    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0 || listen(fd, 64) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int lw_connect_unix(const char *path) {
+    struct sockaddr_un address;
+    if (lw_unix_address(&address, path) != 0) return -1;
+    int fd = lw_unix_socket();
+    if (fd < 0) return -1;
+    // A Unix stream socket connects at once while the listener's backlog has room (EAGAIN when
+    // full): no wait for accept(2).
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int lw_send_fd(int socket, int fd) {
+    char byte = 0;
+    struct iovec part = {.iov_base = &byte, .iov_len = 1};
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
+                             .msg_controllen = sizeof control.space};
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &fd, sizeof(int));
+#if defined(MSG_NOSIGNAL)
+    int flags = MSG_NOSIGNAL;
+#else
+    int flags = 0;
+#endif
+    return sendmsg(socket, &message, flags) == 1 ? 0 : -1;
+}
+
+int lw_receive_fd(int socket, int *fd) {
+    char byte;
+    struct iovec part = {.iov_base = &byte, .iov_len = 1};
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
+                             .msg_controllen = sizeof control.space};
+#if defined(MSG_CMSG_CLOEXEC)
+    int flags = MSG_CMSG_CLOEXEC;
+#else
+    int flags = 0;
+#endif
+    ssize_t count = recvmsg(socket, &message, flags);
+    if (count <= 0) return (int)count;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
+            memcpy(fd, CMSG_DATA(header), sizeof(int));
+            fcntl(*fd, F_SETFD, FD_CLOEXEC);
+            return 1;
+        }
+    }
+    errno = EAGAIN;  // a byte without a descriptor: nothing to take
+    return -1;
 }

@@ -197,4 +197,18 @@ ptrdiff_t lw_next_candidate(const lw_literal_search *search, const unsigned char
 /// The offset of the last occurrence starting before `limit` that its neighbours do not rule out, or -1.
 ptrdiff_t lw_last_candidate(const lw_literal_search *search, const unsigned char *region, size_t length, size_t limit);
 
+/// A Unix stream socket listening at `path` (which must not exist), close-on-exec and
+/// non-blocking; returns its descriptor or -1 with errno set.
+int lw_listen_unix(const char *path);
+
+/// A close-on-exec, non-blocking Unix stream socket connected to `path`; returns it or -1.
+int lw_connect_unix(const char *path);
+
+/// Sends a copy of `fd` over the Unix socket `socket` (SCM_RIGHTS, unix(7)), with one byte; 0 or -1.
+int lw_send_fd(int socket, int fd);
+
+/// Reads from the Unix socket `socket` without waiting: 1 with a descriptor received in `*fd`
+/// (close-on-exec), 0 at end of file (the other side closed), -1 with errno set (EAGAIN: nothing yet).
+int lw_receive_fd(int socket, int *fd);
+
 #endif

@@ -10,7 +10,7 @@ package struct PollInterest: Equatable {
     var fd: Int32
     var events: Int16
 
-    static func readable(_ fd: Int32) -> PollInterest { PollInterest(fd: fd, events: Int16(POLLIN)) }
+    package static func readable(_ fd: Int32) -> PollInterest { PollInterest(fd: fd, events: Int16(POLLIN)) }
     static func writable(_ fd: Int32) -> PollInterest { PollInterest(fd: fd, events: Int16(POLLOUT)) }
 }
 

@@ -11,9 +11,9 @@ import Darwin
 /// streams its command's output live; the others hold theirs and write it as one block once they
 /// have the turn, or leave it as a file for the outer loadwrap to write when it gets the turn
 /// (`SiblingBlock`, `SiblingBlocks`). So no two of them ever share a stretch of the log, as mise's
-/// keep-order does for the tasks it runs side by side. `running` is shared by every run that held
-/// its output, until it has ended: the outer, at its end, takes it whole to know that no block
-/// is still to come.
+/// keep-order does for the tasks it runs side by side. `running` is shared by every run that takes
+/// part, until it has ended: the outer, at its end, takes it whole to know that no block, and
+/// nothing of a stream, is still to come.
 ///
 /// Each is an advisory lock (flock(2)) on a file beside the outer loadwrap's control FIFO, in its
 /// private directory, made before its command starts and removed with the directory; the kernel
@@ -68,6 +68,16 @@ package final class SiblingLock {
             waitedMS += 5
         }
         return true
+    }
+
+    /// Takes the lock alone, sleeping in flock(2) until its holders let it go (or die, when the
+    /// kernel lets it go for them); true when taken.
+    func takeWaiting() -> Bool {
+        if held { return true }
+        var result: Int32
+        repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
+        held = result == 0
+        return held
     }
 
     /// Lets the lock go.

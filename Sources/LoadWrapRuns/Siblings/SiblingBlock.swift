@@ -1,4 +1,6 @@
+import CLoadWrap
 import LoadWrapKit
+import LoadWrapProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +15,12 @@ import Darwin
 /// that ends still without the turn does not wait for it, which would keep the caller (a `make
 /// -j` slot) busy: it leaves its whole block in a file in the outer's private directory and tells
 /// the outer, which writes it once it has the turn (`SiblingBlocks`).
+///
+/// A run that loses its outer (killed, even by SIGKILL, or ended while this one still runs) goes
+/// on without it: it has a copy of the outer's log (`SiblingBlocks.handover`), writes there what
+/// it holds once it has the turn, streams the rest there, and at its end writes the blocks other
+/// runs left for the outer. The turn still keeps them apart: its locks are open descriptors, which
+/// outlive the outer.
 package final class SiblingBlock {
     private let turn: SiblingLock
     /// The loadwrap above, told about a block left for it.
@@ -30,18 +38,33 @@ package final class SiblingBlock {
     private var atLineStart = true
     /// When the run started, in seconds since the epoch: a GitLab section's start.
     private let startTime: Int
+    /// The connection to the outer's handover socket, until it closes; -1 when there is none.
+    private var handover: Int32 = -1
+    /// The outer's log, as the outer handed it over; -1 until then.
+    private var log: Int32 = -1
+    /// True once the outer is gone and this run writes to `log` itself.
+    private var orphaned = false
 
     /// Tries the turn at once: a run that gets it streams from its start, as alone.
-    /// A run that holds its output shares `running` until it ends, so that the outer waits
-    /// for its block at its own end.
+    /// Every run that takes part shares `running` until it ends, so that the outer waits for its
+    /// block, or the last of its stream, at its own end; each connects to the outer's handover.
     init(turn: SiblingLock, running: SiblingLock?, upstream: Upstream, frame: BlockFrame, directory: String,
          spillDirectory: String) {
         (self.turn, self.upstream, self.frame, self.directory) = (turn, upstream, frame, directory)
         startTime = time(nil)
+        handover = lw_connect_unix(directory + "/" + SiblingBlocks.handover)
+        // Every run that takes part, the one that streams too, shares `running` until it ends, so
+        // that the outer, at its end, relays what each wrote to the log pipe before it ended.
+        _ = running?.tryTake(shared: true)
         guard !turn.tryTake() else { return }
         held = HeldOutput(directory: spillDirectory)
-        _ = running?.tryTake(shared: true)
         queue = SiblingQueue(directory: directory, startNS: Self.monotonicNS())
+    }
+
+    /// Where output bound for `fd` (the log pipe to the outer) goes: the outer's log itself once
+    /// the outer is gone.
+    private func destination(_ fd: Int32) -> Int32 {
+        orphaned ? log : fd
     }
 
     /// Now on the system-wide monotonic clock, in nanoseconds: a place in line.
@@ -66,14 +89,25 @@ package final class SiblingBlock {
     /// Writes `chunk` to `fd` with the turn, holds it otherwise; the turn is tried first when
     /// this run is the oldest waiting (the line is looked at on `retry`, not per chunk).
     package func output(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        if queue?.isFirst ?? true { streamIfFree(to: fd) }
+        if queue?.isFirst ?? true { streamIfFree(to: destination(fd)) }
         if let held {
             held.append(chunk)
             return true
         }
         if let last = chunk.last { atLineStart = last == 0x0A }
-        return FileDescriptorIO.writeAll(fd, chunk)
+        if FileDescriptorIO.writeAll(destination(fd), chunk) { return true }
+        // EPIPE from the log pipe: its reader, the outer, died before its socket's end was read
+        // here. The kernel closes a dying process's descriptors one by one (exit_files), so the
+        // socket's end may follow a moment later.
+        guard !orphaned, handover >= 0 else { return false }
+        var entry = pollfd(fd: handover, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, Self.outerGoneWaitMS)
+        receive()
+        return orphaned && FileDescriptorIO.writeAll(log, chunk)
     }
+
+    /// How long a failed write to the log pipe waits for the outer's socket to close.
+    private static let outerGoneWaitMS: Int32 = 500
 
     /// The command said `title` (`loadwrap say`): while the output is held, its line goes in the
     /// block where it came, as a run alone writes it (`▸ title`). Once this run streams, the
@@ -87,7 +121,7 @@ package final class SiblingBlock {
     /// Tries the turn again while the output is held, if this run is the oldest waiting.
     package func retry(to fd: Int32) {
         guard held != nil, queue?.lookIfFirst() ?? true else { return }
-        streamIfFree(to: fd)
+        streamIfFree(to: destination(fd))
     }
 
     /// Takes the turn if it is free now: the start line and what was held go to `fd`, and the rest
@@ -126,13 +160,24 @@ package final class SiblingBlock {
             queue?.leave()
             turn.release()
         }
+        receive()  // an outer gone meanwhile is known before anything is left for it
+        let fd = destination(fd)
         streamIfFree(to: fd)
         guard let held else {
             let end = headed ? footer : unheaded(SiblingQueue.anyBeside(in: directory))
             if !end.isEmpty { FileDescriptorIO.writeAll(fd, (atLineStart ? "" : "\n") + end) }
+            if orphaned { writeLeftBlocks(to: fd) }
             return
         }
-        if leave(held, footer: footer) { return }
+        // With the outer gone, no one would write a block left for it: this run waits for the
+        // turn (flock(2) sleeps until the holder lets it go or dies) and writes its block itself.
+        if orphaned && turn.takeWaiting() {
+            FileDescriptorIO.writeAll(fd, frame.header(unixTime: startTime))
+            held.replay(to: fd)
+            FileDescriptorIO.writeAll(fd, (held.endsAtLineStart ? "" : "\n") + footer)
+            return writeLeftBlocks(to: fd)
+        }
+        if !orphaned && leave(held, footer: footer) { return }
         // No file for it: written now, beside whatever streams, rather than lost.
         FileDescriptorIO.writeAll(fd, frame.header(unixTime: startTime))
         held.replay(to: fd)
@@ -157,5 +202,48 @@ package final class SiblingBlock {
         guard linked else { return false }
         upstream.client.send(.block(pid: getpid()))
         return true
+    }
+
+    /// With the turn and the outer gone: writes to `fd` the blocks runs left for the outer that it
+    /// did not write, each whole and once (each is removed as written, in the turn), oldest pid
+    /// first as the outer writes those left unannounced.
+    private func writeLeftBlocks(to fd: Int32) {
+        let pids = ControlChannel.names(in: directory).compactMap { name in
+            name.hasPrefix(SiblingBlocks.prefix) ? Int32(name.dropFirst(SiblingBlocks.prefix.count)) : nil
+        }
+        for pid in pids.sorted() {
+            SiblingBlocks.write(SiblingBlocks.path(in: directory, pid: pid)) { FileDescriptorIO.writeAll(fd, $0) }
+        }
+    }
+
+    /// Reads the handover socket without waiting: the outer's log when it comes, and the end of
+    /// the connection when the outer has gone, at which a held run tries the turn at once.
+    private func receive() {
+        while handover >= 0 {
+            var received: Int32 = -1
+            let result = lw_receive_fd(handover, &received)
+            if result == 1 {
+                if log >= 0 { close(log) }
+                log = received
+                continue
+            }
+            if result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+            // End of file, or ECONNRESET: the outer's end is closed, so the outer is gone.
+            close(handover)
+            handover = -1
+            orphaned = log >= 0
+            if orphaned, held != nil, queue?.lookIfFirst() ?? true { streamIfFree(to: log) }
+        }
+    }
+}
+
+/// The handover socket in the event loop: the outer's log, then its end, arrive as events.
+extension SiblingBlock: EventSource {
+    package func interests(into list: inout [PollInterest]) {
+        if handover >= 0 { list.append(.readable(handover)) }
+    }
+
+    package func handle(_ fd: Int32, revents: Int16) {
+        receive()
     }
 }

@@ -1,3 +1,4 @@
+import CLoadWrap
 import LoadWrapKit
 import LoadWrapProcess
 #if canImport(Glibc)
@@ -19,6 +20,10 @@ package final class SiblingBlocks {
     private let directory: String
     /// The pids whose blocks were announced and not yet written, oldest first.
     private var pending: [Int32] = []
+    /// The socket nested runs connect to for a copy of the log (`handover`), or -1.
+    private let listener: Int32
+    /// The connections the log went out on, each open until its run hangs up.
+    private var handedOver: [Int32] = []
 
     /// Makes the turn in `directory`; nil when it cannot be made (nested runs then stream as
     /// they would alone).
@@ -26,7 +31,17 @@ package final class SiblingBlocks {
         guard let turn = SiblingLock.create(SiblingLock.live, inDirectory: directory),
               let running = SiblingLock.create(SiblingLock.running, inDirectory: directory) else { return nil }
         (self.turn, self.running, self.directory) = (turn, running, directory)
+        listener = lw_listen_unix(directory + "/" + Self.handover)
     }
+
+    /// The socket in the control directory on which a nested run that takes part gets a copy of
+    /// this run's log (its stderr), passed as SCM_RIGHTS (unix(7)): the same open file, offset
+    /// and all, as if inherited. Should this run die, even of SIGKILL, the kernel closes its end
+    /// of every connection as it closes all of a dying process's descriptors (_exit(2)), so each
+    /// run reads end of file at once: an event, where watching a pid or the FIFO would mean
+    /// polling. The run then writes what it holds, and the rest, to the log itself
+    /// (`SiblingBlock`): nothing of it waits in a pipe no one reads any more.
+    static let handover = "handover"
 
     /// The file name prefix of a block.
     static let prefix = "block."
@@ -105,5 +120,28 @@ package final class SiblingBlocks {
         ControlChannel.names(in: directory).compactMap { name in
             name.hasPrefix(Self.prefix) ? Int32(name.dropFirst(Self.prefix.count)) : nil
         }.sorted()
+    }
+}
+
+/// The handover socket (`SiblingBlocks.handover`) in the event loop: each run that connects gets
+/// the log at once; its connection is closed once it hangs up (it never writes).
+extension SiblingBlocks: EventSource {
+    package func interests(into list: inout [PollInterest]) {
+        if listener >= 0 { list.append(.readable(listener)) }
+        for fd in handedOver { list.append(.readable(fd)) }
+    }
+
+    package func handle(_ fd: Int32, revents: Int16) {
+        guard fd == listener else {
+            handedOver.removeAll { $0 == fd }
+            close(fd)
+            return
+        }
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            if lw_send_fd(connection, 2) == 0 { handedOver.append(connection) } else { close(connection) }
+        }
     }
 }

@@ -209,6 +209,10 @@ final class PlainPresenter: Presenter {
         if last {
             _ = blocks.running.take(waitingMS: Self.lastBlocksWaitMS, meanwhile: drainLog)
             blocks.running.release()
+            // What those runs wrote to the log pipe before they ended (a block written in the
+            // turn, an end line) is in the pipe now: relayed here, as the wait may not have run
+            // once, and no later read comes when no block is left.
+            drainLog()
         }
         guard last ? blocks.anyLeft : blocks.hasPending else { return }
         guard blocks.turn.take(waitingMS: last ? Self.lastBlocksWaitMS : 0, meanwhile: drainLog) || last else { return }

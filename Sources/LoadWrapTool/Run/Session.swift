@@ -134,7 +134,8 @@ struct Session {
         controller.started()
         if attempt.number == 1 { pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true) }
         do {
-            let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS)
+            let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
+                                    sources: [context.blocks as (any EventSource)?, context.siblingBlock].compactMap { $0 })
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return (wrapper, controller)
@@ -145,9 +146,10 @@ struct Session {
     }
 
     /// Starts the command on `stage`, told to `controller`, with this run's channel in its
-    /// environment and among the event loop's sources.
-    private func spawn(_ stage: Stage, controller: RunController, signals: Wrapper.Signals, startMS: Int)
-        throws(SpawnError) -> Wrapper {
+    /// environment and among the event loop's sources, with `extra` (the log's handover between
+    /// runs nested side by side and the one they report to).
+    private func spawn(_ stage: Stage, controller: RunController, signals: Wrapper.Signals, startMS: Int,
+                       sources extra: [any EventSource]) throws(SpawnError) -> Wrapper {
         let configuration = Wrapper.Configuration(
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
@@ -156,8 +158,8 @@ struct Session {
         let surroundings = Wrapper.Surroundings(plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
                                                 signals: signals, clock: clock, traits: Platform.traits)
         return try Wrapper.start(configuration, in: surroundings, startMS: startMS,
-                                 sources: control.map { channel in
+                                 sources: (control.map { channel in
                                      [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
-                                 } ?? [])
+                                 } ?? []) + extra)
     }
 }
