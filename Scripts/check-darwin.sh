@@ -38,7 +38,9 @@ case $declared in
 *) macos=$declared.0 ;;
 esac
 
-files=$(cd "$root" && find Sources Tests -name '*.c' | LC_ALL=C sort)
+# Tests/Engines is no target of the package: the screen tests build its libvterm replayer on
+# Linux, against Debian's libvterm, which macOS does not have.
+files=$(cd "$root" && find Sources Tests -name '*.c' -not -path 'Tests/Engines/*' | LC_ALL=C sort)
 [ -n "$files" ] || { echo "check-darwin: no C files under $root" >&2; exit 1; }
 includes=
 for dir in $(cd "$root" && find Sources Tests -type d -name include | LC_ALL=C sort); do
