@@ -47,6 +47,18 @@ for folder in Sources/*/; do
         done
     done
 done
+# An import of a target inside `#if` is made on one platform only: the other would build without
+# it and fail (each file's platform imports, Glibc or Darwin, are the only ones that branch).
+for file in $(find Sources -name '*.swift'); do
+    awk -v targets=" $targets " -v file="$file" '
+        /^[[:space:]]*#if/ { depth++ }
+        /^[[:space:]]*#endif/ { depth-- }
+        depth > 0 && /^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)?import[[:space:]]/ && index(targets, " " $NF " ") {
+            print "check-layers: " file ":" NR " imports " $NF " inside #if: one platform would build without it"
+            bad = 1
+        }
+        END { exit bad }' "$file" >&2 || failed=1
+done
 [ "$failed" = 0 ] || exit 1
 echo "check-layers: each target imports only targets listed before it: $(echo "$targets" | sed 's/ $//; s/ /, /g')"
 

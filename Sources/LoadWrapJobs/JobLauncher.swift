@@ -1,6 +1,6 @@
+import LoadWrapProcess
 #if canImport(Glibc)
 import Glibc
-import LoadWrapProcess
 #elseif canImport(Darwin)
 import Darwin
 #endif

@@ -1,8 +1,8 @@
-#if canImport(Glibc)
-import Glibc
 import LoadWrapJobs
 import LoadWrapProcess
 import LoadWrapRuns
+#if canImport(Glibc)
+import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif

@@ -1,6 +1,6 @@
+import LoadWrapRuns
 #if canImport(Glibc)
 import Glibc
-import LoadWrapRuns
 #elseif canImport(Darwin)
 import Darwin
 #endif

@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
 import LoadWrapProcess
 import LoadWrapRuns
+#if canImport(Glibc)
+import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
