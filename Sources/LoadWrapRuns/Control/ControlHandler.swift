@@ -25,15 +25,16 @@ package enum ControlEffect: Equatable {
 /// beside it in a pipeline), everything goes on to it instead.
 package final class ControlHandler {
     /// This run and every run it heard of.
-    private var tree: RunTree
+    package private(set) var tree: RunTree
     /// The loadwrap that draws the spinner when this one does not.
     private let upstream: Upstream?
     /// Whether titles join with ` › ` (UTF-8) or ` > `.
     private let utf8: Bool
 
-    /// A handler for a run titled `title` that started at `nowMS`.
-    package init(title: String, upstream: Upstream?, utf8: Bool, nowMS: Int) {
-        tree = RunTree(base: title, nowMS: nowMS)
+    /// A handler for a run titled `title` that started at `nowMS`; its tree keeps the runs that
+    /// ended when `keepsEnded` (a file written at the end needs them all).
+    package init(title: String, upstream: Upstream?, utf8: Bool, nowMS: Int, keepsEnded: Bool = false) {
+        tree = RunTree(base: title, nowMS: nowMS, keepsEnded: keepsEnded)
         self.upstream = upstream
         self.utf8 = utf8
     }
@@ -60,7 +61,7 @@ package final class ControlHandler {
         case .join(let pid, let title, let before):
             tree.start(pid: pid, place: before ? .before : .after, title: title, nowMS: nowMS)
         case .peer(let pid, let title): tree.start(pid: pid, place: .peer, title: title, nowMS: nowMS)
-        case .pop(let pid): tree.end(pid: pid, nowMS: nowMS)
+        case .pop(let pid, let status): tree.end(pid: pid, status: status, nowMS: nowMS)
         case .done(let text): return [.done(text)]
         case .progress(let value): tree.setOwnProgress(value)
         case .entryProgress(let pid, let value): tree.setProgress(value, pid: pid)
@@ -70,7 +71,7 @@ package final class ControlHandler {
         }
         var effects: [ControlEffect] = []
         switch message {
-        case .pop(let pid):
+        case .pop(let pid, _):
             holding.remove(pid)
             effects.append(.title(tree.display(utf8: utf8), restored: true))
         case .push(let pid, let parent, _) where holding.contains(pid) || holding.contains(parent):

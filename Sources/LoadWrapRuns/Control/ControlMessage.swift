@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// One line on the control channel, from a command (or a nested loadwrap) to the loadwrap above it.
 /// The wire form is `verb TAB fields… LF`, at most `maxBytes` long, so each write is atomic on a FIFO.
@@ -17,8 +18,9 @@ package enum ControlMessage: Equatable, Sendable {
     /// A loadwrap on the same terminal, in no pipeline with this one (a shell's `&`), started (or
     /// its command said `say`): a row of its own under the line.
     case peer(pid: Int32, title: String)
-    /// A nested loadwrap, or one beside, ended.
-    case pop(pid: Int32)
+    /// A nested loadwrap, or one beside, ended: with its exit status or signal where it says
+    /// (`pop PID x3`, `pop PID k15`), for the run tree's record of it.
+    case pop(pid: Int32, status: ChildEnd? = nil)
     /// `loadwrap progress VALUE` or `--clear` (nil), or `--progress-from` reading the output.
     case progress(LoadProgress?)
     /// A nested loadwrap, or one beside, knows how far its command has got (nil: no longer).
@@ -47,7 +49,9 @@ package enum ControlMessage: Equatable, Sendable {
         case .push(let pid, let parent, let title): fields = ["pushunder", "\(pid)", "\(parent)", title]
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .peer(let pid, let title): fields = ["peer", "\(pid)", title]
-        case .pop(let pid): fields = ["pop", "\(pid)"]
+        case .pop(let pid, nil): fields = ["pop", "\(pid)"]
+        case .pop(let pid, .exited(let code)?): fields = ["pop", "\(pid)", "x\(code)"]
+        case .pop(let pid, .killed(let signo)?): fields = ["pop", "\(pid)", "k\(signo)"]
         case .progress(let value): fields = ["progress", value?.text ?? ""]
         case .entryProgress(let pid, let value): fields = ["progressof", "\(pid)", value?.text ?? ""]
         case .makeWay(let pid): fields = ["makeway", "\(pid)"]
@@ -86,6 +90,9 @@ package enum ControlMessage: Equatable, Sendable {
         case ("pop", 2):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .pop(pid: pid)
+        case ("pop", 3):
+            guard let pid = Int32(fields[1]), let status = Self.status(fields[2]) else { return nil }
+            self = .pop(pid: pid, status: status)
         case ("progress", 2):
             guard let value = Self.progress(fields[1]) else { return nil }
             self = .progress(value)
@@ -108,6 +115,16 @@ package enum ControlMessage: Equatable, Sendable {
 }
 
 extension ControlMessage {
+    /// A status field: `x` and an exit status, or `k` and a signal; nil when malformed.
+    private static func status(_ field: String) -> ChildEnd? {
+        guard let kind = field.first, let number = Int32(field.dropFirst()), number >= 0 else { return nil }
+        switch kind {
+        case "x": return number <= 255 ? .exited(number) : nil
+        case "k": return number > 0 ? .killed(number) : nil
+        default: return nil
+        }
+    }
+
     /// A progress field: empty for none (`.some(nil)`), a value, or nil when malformed.
     private static func progress(_ field: String) -> LoadProgress?? {
         if field.isEmpty { return .some(nil) }

@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// Every run the loadwrap that draws has heard of, fed by the control messages: itself, the
 /// loadwraps nested in its command (a tree, by the loadwrap whose command ran each), those beside
@@ -10,9 +11,9 @@ import LoadWrapCore
 ///
 /// A run that ended leaves the live views at once; its record stays only when `keepsEnded` (the
 /// files written at the end need every run), so a long build keeps no more than what runs.
-struct RunTree: Sendable {
+package struct RunTree: Sendable {
     /// Where a run stands to the loadwrap that keeps the tree.
-    enum Place: Sendable, Equatable {
+    package enum Place: Sendable, Equatable {
         /// The loadwrap that keeps the tree.
         case own
         /// Run by this loadwrap's command, or by a run nested in it.
@@ -24,57 +25,66 @@ struct RunTree: Sendable {
     }
 
     /// A title a run took, and when.
-    struct Titled: Sendable, Equatable {
-        let ms: Int
-        let title: String
+    package struct Titled: Sendable, Equatable {
+        package let ms: Int
+        package let title: String
     }
 
     /// One run.
-    struct Run: Sendable, Equatable {
+    package struct Run: Sendable, Equatable {
         /// The order runs were heard of in: 0 for this loadwrap, then 1, 2, …
-        let id: Int
+        package let id: Int
         /// Its loadwrap's pid (0 for this loadwrap); a pid can come back once its run ended.
-        let pid: Int32
-        let place: Place
+        package let pid: Int32
+        package let place: Place
         /// The run whose command ran it (`id`); nil for this loadwrap and runs not nested.
-        let parent: Int?
+        package let parent: Int?
         /// The pid its message named as its parent, which the live views follow; it moves up to the
         /// grandparent when the parent ends first (a background job).
-        var parentPid: Int32
+        package var parentPid: Int32
         /// Each title it took, with when: its first at its start, then each `loadwrap say`; the
         /// last alone unless the tree keeps ended runs.
-        var titles: [Titled]
+        package var titles: [Titled]
         /// Its title now.
-        var title: String { titles[titles.count - 1].title }
+        package var title: String { titles[titles.count - 1].title }
         /// When it was heard of, and when it ended (nil: still running), on the tree's clock.
-        let startMS: Int
-        var endMS: Int?
+        package let startMS: Int
+        package var endMS: Int?
         /// How far its command has got, as last heard.
-        var progress: LoadProgress?
+        package var progress: LoadProgress?
+        /// How its loadwrap ended, as it told: its exit status or its signal; nil while it runs,
+        /// or when it did not say.
+        package var status: ChildEnd?
     }
 
     /// Every run kept, in the order heard of; the first is this loadwrap.
-    private(set) var runs: [Run]
+    package private(set) var runs: [Run]
     /// Whether ended runs stay in `runs`.
-    let keepsEnded: Bool
+    package let keepsEnded: Bool
     /// The index in `runs` of each pid's live run.
     private var live: [Int32: Int] = [:]
     /// The id the next run gets.
     private var nextID = 1
 
     /// A tree with this loadwrap alone, titled `base`, started at `nowMS`.
-    init(base: String, nowMS: Int, keepsEnded: Bool = false) {
+    package init(base: String, nowMS: Int, keepsEnded: Bool = false) {
         runs = [Run(id: 0, pid: 0, place: .own, parent: nil, parentPid: 0, titles: [Titled(ms: nowMS, title: base)],
                     startMS: nowMS)]
         self.keepsEnded = keepsEnded
     }
 
     /// This loadwrap's own run.
-    var own: Run { runs[0] }
+    package var own: Run { runs[0] }
 
     /// This loadwrap's title changed (`loadwrap say` from its command).
     mutating func say(_ title: String, nowMS: Int) {
         rename(0, to: title, nowMS: nowMS)
+    }
+
+    /// This loadwrap's own run ended, as `status` says.
+    package mutating func finish(status: ChildEnd, nowMS: Int) {
+        runs[0].endMS = nowMS
+        runs[0].status = status
     }
 
     /// How far this loadwrap's own command has got (`loadwrap progress`, `--progress-from`).
@@ -96,13 +106,15 @@ struct RunTree: Sendable {
         nextID += 1
     }
 
-    /// The run of `pid` ended; a pid not running is ignored. Runs it started that go on (a
-    /// background job) count as its parent's in the live views, as the line shows them.
-    mutating func end(pid: Int32, nowMS: Int) {
+    /// The run of `pid` ended, as `status` says when it said; a pid not running is ignored. Runs
+    /// it started that go on (a background job) count as its parent's in the live views, as the
+    /// line shows them.
+    mutating func end(pid: Int32, status: ChildEnd? = nil, nowMS: Int) {
         guard let index = live.removeValue(forKey: pid) else { return }
         let gone = runs[index]
         for other in live.values where runs[other].parentPid == pid { runs[other].parentPid = gone.parentPid }
         runs[index].endMS = nowMS
+        runs[index].status = status
         if !keepsEnded { forget(index) }
     }
 
@@ -113,7 +125,7 @@ struct RunTree: Sendable {
     }
 
     /// The runs still going, in the order they started.
-    var running: [Run] {
+    package var running: [Run] {
         live.values.sorted().map { runs[$0] }
     }
 

@@ -1,3 +1,4 @@
+import LoadWrapProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,9 +51,10 @@ package struct Upstream {
         client.send(.makeWay(pid: getpid()), settleMS: 0)
     }
 
-    /// Removes this run's entry.
-    package func leave() {
-        client.send(.pop(pid: getpid()))
+    /// Removes this run's entry, saying how the run ended when it did (nil: it did not run to
+    /// an end, as when it could not start).
+    package func leave(status: ChildEnd? = nil) {
+        client.send(.pop(pid: getpid(), status: status))
     }
 
     /// What a message from this run's own command (or a run nested in it) becomes upstream: its

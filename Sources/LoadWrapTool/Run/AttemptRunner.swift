@@ -113,6 +113,16 @@ struct LastAttempt {
         wrapper.releaseKeyboard()
     }
 
+    /// How loadwrap ends: by the signal that stopped the run, or as `ExitPlan` decides from the
+    /// command's end.
+    var exitEnd: ChildEnd {
+        if let stoppedBy { return .killed(stoppedBy) }
+        switch ExitPlan.decide(end: result.end, timeout: result.expiredTimeout) {
+        case .status(let code): return .exited(code)
+        case .imitate(let end): return end
+        }
+    }
+
     /// Ends loadwrap as the run ended: by the signal that stopped it, or as the command ended.
     func exit() -> Never {
         if let stoppedBy { ChildEnd.killed(stoppedBy).imitate() }

@@ -58,7 +58,7 @@ struct Session {
         do {
             end(try prepared.attempts.run { attempt, startMS throws(SpawnError) in
                 try start(attempt, prepared, startMS: startMS)
-            }, history: prepared.context.history)
+            }, context: prepared.context)
         } catch {
             end(exitingWith: error.exitCode)
         }
@@ -89,12 +89,13 @@ struct Session {
 
     /// Ends loadwrap as the run's last attempt ended, leaving nothing behind. The channel's
     /// directory goes after the end lines: blocks of runs nested side by side wait in it.
-    private func end(_ last: LastAttempt, history: History?) -> Never {
-        pick.upstream?.leave()
+    /// The loadwrap above hears how it ended, for its record in that one's run tree.
+    private func end(_ last: LastAttempt, context: RunContext) -> Never {
+        pick.upstream?.leave(status: last.exitEnd)
         last.finish()
         control?.remove()
         pick.lock?.release()
-        history?.remember(elapsedMS: last.rememberedMS, succeeded: last.succeeded)
+        context.history?.remember(elapsedMS: last.rememberedMS, succeeded: last.succeeded)
         last.exit()
     }
 

@@ -79,6 +79,7 @@ import Testing
     @Test(arguments: [
         ControlMessage.say("Uploading 3/10"), .say(""), .done(nil), .done("Built"),
         .push(pid: 1, title: "outer › inner"), .push(pid: -5, title: ""), .pop(pid: Int32.max),
+        .pop(pid: 7, status: .exited(3)), .pop(pid: 7, status: .exited(0)), .pop(pid: 7, status: .killed(15)),
     ])
     func decodesWhatItEncodes(message: ControlMessage) {
         let line = String(decoding: message.encoded.dropLast(), as: UTF8.self)
@@ -94,6 +95,8 @@ import Testing
         #expect(ControlMessage(line: "pushunder\t12\t0\tinner") == nil)
         #expect(ControlMessage(line: "pushunder\t12\tx\tinner") == nil)
         #expect(ControlMessage(line: "pop\t12") == .pop(pid: 12))
+        #expect(ControlMessage(line: "pop\t12\tx3") == .pop(pid: 12, status: .exited(3)))
+        #expect(ControlMessage(line: "pop\t12\tk9") == .pop(pid: 12, status: .killed(9)))
     }
 
     @Test func decodingSanitisesTexts() {
@@ -106,6 +109,7 @@ import Testing
     @Test(arguments: [
         "", "say", "SAY\tx", "hello", "say\ta\tb", "done\ta\tb", "push\t12", "push\tx\ttitle",
         "push\t\ttitle", "pop", "pop\t", "pop\tx", "pop\t12\textra", "pop\t99999999999", " say\tx",
+        "pop\t12\tx256", "pop\t12\tx-1", "pop\t12\tk0", "pop\t12\tq3", "pop\t12\tx",
     ])
     func rejectsMalformedLines(line: String) {
         #expect(ControlMessage(line: Substring(line)) == nil)
