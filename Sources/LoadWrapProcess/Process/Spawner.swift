@@ -16,6 +16,8 @@ package enum SpawnError: Error, Equatable {
     case failed(String, reason: String)
     /// The `--log` file cannot be opened for writing (exit 125).
     case unwritableLog(String, reason: String)
+    /// The `--trace` file cannot be opened for writing (exit 125).
+    case unwritableTrace(String, reason: String)
     /// `--retry` with standard input a pipe or socket, which a retry could not read again (exit 125).
     case unreplayableInput
     /// `poll` failed for good while the command ran, so loadwrap ended it (exit 125).
@@ -26,7 +28,7 @@ package enum SpawnError: Error, Equatable {
         switch self {
         case .notFound: return 127
         case .notExecutable: return 126
-        case .failed, .unwritableLog, .unreplayableInput, .lostWatch: return 125
+        case .failed, .unwritableLog, .unwritableTrace, .unreplayableInput, .lostWatch: return 125
         }
     }
 
@@ -37,6 +39,8 @@ package enum SpawnError: Error, Equatable {
         case .notExecutable(let name, let reason): return "Error: Cannot run '\(Sanitizer.sanitize(name))': \(reason)."
         case .failed(let name, let reason): return "Error: Failed to start '\(Sanitizer.sanitize(name))': \(reason)."
         case .unwritableLog(let path, let reason): return "Error: Cannot write the log '\(Sanitizer.sanitize(path))': \(reason)."
+        case .unwritableTrace(let path, let reason):
+            return "Error: Cannot write the trace '\(Sanitizer.sanitize(path))': \(reason)."
         case .unreplayableInput:
             return "Error: '--retry' cannot give a retry the input the first attempt read from a pipe;"
                 + " redirect the command's input from a file, or from /dev/null."

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Signal names for end lines (`killed by SIGTERM`), from the platform's own numbering.
-enum SignalName {
+package enum SignalName {
     /// `SIGTERM` for SIGTERM, or `signal N` for a number without a name here.
-    static func of(_ signo: Int32) -> String {
+    package static func of(_ signo: Int32) -> String {
         names.first { $0.0 == signo }.map { "SIG\($0.1)" } ?? "signal \(signo)"
     }
 

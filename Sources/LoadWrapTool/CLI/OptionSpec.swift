@@ -7,7 +7,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, tail, log, result, success, failure, heartbeat, noGroup, noAnnotate
-        case noSummary, timestamps
+        case noSummary, timestamps, trace
         case timeout, killAfter, retry, retryDelay, noRetryAfterTimeout, until, progressFrom, termProgress, notify, noHistory
         case command, name, jobs, failFast, noPrefix
         case generateManual, completions, version, help
@@ -66,6 +66,11 @@ struct OptionSpec: Sendable {
         OptionSpec(
             id: .log, long: "--log", short: nil, valueName: "file",
             help: "Also write the command's terminal- or log-bound output, exactly as written, to this file."),
+        OptionSpec(
+            id: .trace, long: "--trace", short: nil, valueName: "file",
+            help: "When the run ends, write the timeline of every step under it to this file as Chrome trace JSON,"
+                + " which Perfetto and chrome://tracing open (only the outermost loadwrap writes).",
+            environment: "LOADWRAP_TRACE"),
         OptionSpec(
             id: .result, long: "--result", short: nil, valueName: "when", valueIsOptional: true,
             help: "Print an end line: always (the default for --result), failure or never"

@@ -28,6 +28,8 @@ struct Options: Equatable, Sendable {
     var tailLines: Int?
     /// `--log`: the file that gets the command's whole terminal- or log-bound output; nil for none.
     var logPath: String?
+    /// `--trace`: the file the outermost loadwrap writes the run tree's timeline to; nil for none.
+    var tracePath: String?
     /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay, failure there with `--tail` or `--log`).
     var result: ResultRequest?
     /// `--success`: the end line's text when the command succeeds, instead of the title; sanitised.

@@ -19,6 +19,8 @@ final class RunController {
     private let presenter: any Presenter
     /// Titles and progress from the control channel.
     private let control: ControlHandler
+    /// Every run this one heard of, itself included.
+    var runTree: RunTree { control.tree }
     private let watches: Watches
     private let clock: any TimeSource
     private let startMS: Int

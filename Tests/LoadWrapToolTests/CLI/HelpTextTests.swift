@@ -50,6 +50,10 @@ import Testing
                                           --tail: 6). [env: LOADWRAP_TAIL]
                   --log <file>            Also write the command's terminal- or log-bound
                                           output, exactly as written, to this file.
+                  --trace <file>          When the run ends, write the timeline of every step
+                                          under it to this file as Chrome trace JSON, which
+                                          Perfetto and chrome://tracing open (only the outermost
+                                          loadwrap writes). [env: LOADWRAP_TRACE]
                   --result[=<when>]       Print an end line: always (the default for --result),
                                           failure or never (default: always in plain mode, never
                                           in overlay, failure there with --tail or --log).

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import LoadWrapRuns
+@testable import LoadWrapTool
+
+/// The run tree as Chrome trace JSON, byte for byte, and the lanes runs side by side get.
+@Suite struct ChromeTraceTests {
+    /// `build` from 1000 ms: `a` and `b` side by side, `test` after them, renamed, failing.
+    private static func build() -> RunTree {
+        var tree = RunTree(base: "build", nowMS: 1_000, keepsEnded: true)
+        tree.start(pid: 11, place: .nested, title: "a", nowMS: 1_010)
+        tree.start(pid: 12, place: .nested, title: "b", nowMS: 1_020)
+        tree.end(pid: 11, status: .exited(0), nowMS: 1_300)
+        tree.end(pid: 12, status: .killed(15), nowMS: 1_400)
+        tree.start(pid: 13, place: .nested, title: "test", nowMS: 1_410)
+        tree.start(pid: 13, place: .nested, title: "test: link", nowMS: 1_450)
+        tree.end(pid: 13, status: .exited(3), nowMS: 1_500)
+        tree.finish(status: .exited(3), nowMS: 1_510)
+        return tree
+    }
+
+    @Test func eachRunIsACompleteEventOnItsLaneAndEachRenameAnInstant() {
+        let expected = """
+            {"traceEvents":[
+            {"name":"process_name","ph":"M","pid":1,"args":{"name":"loadwrap: build"}},
+            {"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"lane 1"}},
+            {"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"lane 2"}},
+            {"name":"build","cat":"run","ph":"X","ts":0,"dur":510000,"pid":1,"tid":1,"args":{"status":"exit 3"}},
+            {"name":"a","cat":"nested","ph":"X","ts":10000,"dur":290000,"pid":1,"tid":1,"args":{"status":"exit 0","parent":"build"}},
+            {"name":"b","cat":"nested","ph":"X","ts":20000,"dur":380000,"pid":1,"tid":2,"args":{"status":"SIGTERM","parent":"build"}},
+            {"name":"test","cat":"nested","ph":"X","ts":410000,"dur":90000,"pid":1,"tid":1,"args":{"status":"exit 3","parent":"build"}},
+            {"name":"say: test: link","ph":"i","s":"t","ts":450000,"pid":1,"tid":1}
+            ],"displayTimeUnit":"ms"}
+
+            """
+        #expect(ChromeTrace.json(Self.build(), endMS: 1_510) == expected)
+    }
+
+    /// A run still going at the end lasts until then, and says so.
+    @Test func aRunStillGoingEndsAtTheEnd() {
+        var tree = RunTree(base: "build", nowMS: 0, keepsEnded: true)
+        tree.start(pid: 5, place: .peer, title: "watch", nowMS: 100)
+        let json = ChromeTrace.json(tree, endMS: 900)
+        #expect(json.contains(#"{"name":"watch","cat":"beside","ph":"X","ts":100000,"dur":800000,"pid":1,"tid":2,"args":{"status":"running"}}"#))
+    }
+
+    /// Nested runs share their parent's lane while they fit inside it; one that outlives it (a
+    /// background job), or starts beside a sibling, gets a lane of its own; a lane is reused once
+    /// free.
+    @Test func lanes() {
+        var tree = RunTree(base: "ci", nowMS: 0, keepsEnded: true)
+        tree.start(pid: 1, place: .nested, title: "build", nowMS: 0)
+        tree.start(pid: 2, place: .nested, parent: 1, title: "compile", nowMS: 10)
+        tree.end(pid: 2, nowMS: 50)
+        tree.start(pid: 3, place: .nested, parent: 1, title: "daemon", nowMS: 60)
+        tree.end(pid: 1, nowMS: 100)
+        tree.end(pid: 3, nowMS: 200)
+        tree.start(pid: 4, place: .nested, title: "test", nowMS: 210)
+        tree.start(pid: 5, place: .nested, title: "lint", nowMS: 220)
+        tree.end(pid: 4, nowMS: 300)
+        tree.end(pid: 5, nowMS: 300)
+        let lanes = TraceLanes.assign(tree.runs, endMS: 300)
+        #expect(tree.runs.map { lanes[$0.id]! } == [0, 0, 0, 1, 0, 1])
+    }
+
+    @Test func textsAreJSONStrings() {
+        #expect(ChromeTrace.quoted(#"say "hi" \ there"#) == #""say \"hi\" \\ there""#)
+        #expect(ChromeTrace.quoted("a\u{1}b\tc") == #""a\u0001b\u0009c""#)
+        #expect(ChromeTrace.quoted("日本 › ok") == "\"日本 › ok\"")
+    }
+}
