@@ -16,8 +16,9 @@ package enum SpawnError: Error, Equatable {
     case failed(String, reason: String)
     /// The `--log` file cannot be opened for writing (exit 125).
     case unwritableLog(String, reason: String)
-    /// The `--trace` file cannot be opened for writing (exit 125).
-    case unwritableTrace(String, reason: String)
+    /// A file loadwrap writes at the end (`--trace`, `--timings`: `what`) cannot be opened for
+    /// writing (exit 125).
+    case unwritableFile(what: String, path: String, reason: String)
     /// `--retry` with standard input a pipe or socket, which a retry could not read again (exit 125).
     case unreplayableInput
     /// `poll` failed for good while the command ran, so loadwrap ended it (exit 125).
@@ -28,7 +29,7 @@ package enum SpawnError: Error, Equatable {
         switch self {
         case .notFound: return 127
         case .notExecutable: return 126
-        case .failed, .unwritableLog, .unwritableTrace, .unreplayableInput, .lostWatch: return 125
+        case .failed, .unwritableLog, .unwritableFile, .unreplayableInput, .lostWatch: return 125
         }
     }
 
@@ -39,8 +40,8 @@ package enum SpawnError: Error, Equatable {
         case .notExecutable(let name, let reason): return "Error: Cannot run '\(Sanitizer.sanitize(name))': \(reason)."
         case .failed(let name, let reason): return "Error: Failed to start '\(Sanitizer.sanitize(name))': \(reason)."
         case .unwritableLog(let path, let reason): return "Error: Cannot write the log '\(Sanitizer.sanitize(path))': \(reason)."
-        case .unwritableTrace(let path, let reason):
-            return "Error: Cannot write the trace '\(Sanitizer.sanitize(path))': \(reason)."
+        case .unwritableFile(let what, let path, let reason):
+            return "Error: Cannot write the \(what) '\(Sanitizer.sanitize(path))': \(reason)."
         case .unreplayableInput:
             return "Error: '--retry' cannot give a retry the input the first attempt read from a pipe;"
                 + " redirect the command's input from a file, or from /dev/null."

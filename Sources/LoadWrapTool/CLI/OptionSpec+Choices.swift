@@ -27,7 +27,7 @@ extension OptionSpec {
     }
 
     /// Whether the value is a file's path, which shells complete from the file system.
-    var completesFiles: Bool { id == .log || id == .trace }
+    var completesFiles: Bool { [.log, .trace, .timings].contains(id) }
 
     /// Whether the value, if any, may come as the next word (`--title x`), not only attached.
     var takesSeparateValue: Bool {

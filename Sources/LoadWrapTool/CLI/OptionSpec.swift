@@ -7,7 +7,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, tail, log, result, success, failure, heartbeat, noGroup, noAnnotate
-        case noSummary, timestamps, trace
+        case noSummary, timestamps, trace, timings
         case timeout, killAfter, retry, retryDelay, noRetryAfterTimeout, until, progressFrom, termProgress, notify, noHistory
         case command, name, jobs, failFast, noPrefix
         case generateManual, completions, version, help
@@ -71,6 +71,11 @@ struct OptionSpec: Sendable {
             help: "When the run ends, write the timeline of every step under it to this file as Chrome trace JSON,"
                 + " which Perfetto and chrome://tracing open (only the outermost loadwrap writes).",
             environment: "LOADWRAP_TRACE"),
+        OptionSpec(
+            id: .timings, long: "--timings", short: nil, valueName: "file", valueIsOptional: true,
+            help: "When the run ends, write a page with the timeline of every step, the critical path and the"
+                + " slowest steps to this file (default for --timings: loadwrap-timings.html; outermost loadwrap only).",
+            environment: "LOADWRAP_TIMINGS"),
         OptionSpec(
             id: .result, long: "--result", short: nil, valueName: "when", valueIsOptional: true,
             help: "Print an end line: always (the default for --result), failure or never"

@@ -30,6 +30,10 @@ struct Options: Equatable, Sendable {
     var logPath: String?
     /// `--trace`: the file the outermost loadwrap writes the run tree's timeline to; nil for none.
     var tracePath: String?
+    /// `--timings`: the page the outermost loadwrap writes the run tree's timings to; nil for none.
+    var timingsPath: String?
+    /// The page of a bare `--timings`, in the working directory, as cargo's `--timings` does.
+    static let defaultTimingsPath = "loadwrap-timings.html"
     /// `--result`: when to print the end line; nil for the mode's default (always in plain, never in overlay, failure there with `--tail` or `--log`).
     var result: ResultRequest?
     /// `--success`: the end line's text when the command succeeds, instead of the title; sanitised.

@@ -32,9 +32,8 @@ struct RunContext {
     let held: HeldOutput?
     /// The `--log` file, which keeps every attempt's output.
     let log: OutputLog?
-    /// The `--trace` file, written when the run ends; only the outermost loadwrap has one, as the
-    /// runs under it report to it.
-    let trace: TraceFile?
+    /// The `--trace` and `--timings` files, written when the run ends.
+    let files: RunFiles
     /// When the run's first attempt started: `--timestamps` counts from here.
     let startMS: Int
     /// In plain mode, the blocks runs nested side by side leave for this run to write.
@@ -48,7 +47,7 @@ struct RunContext {
          blocks: SiblingBlocks? = nil) throws(SpawnError) {
         // Opened before any attempt, so a log that cannot be written stops the run before it starts.
         log = if let path = options.logPath { try OutputLog(path: path) } else { nil }
-        trace = if let path = options.tracePath, pick.upstream == nil { try TraceFile(path: path) } else { nil }
+        files = try RunFiles(options, outermost: pick.upstream == nil)
         // `--tail` holds only where it draws its window: plain mode's log is the record, and a
         // nested (silent) loadwrap leaves the window to the one that draws.
         let holds = options.quiet || (pick.draws && options.tailLines != nil)

@@ -45,7 +45,7 @@ import Testing
         let dir = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try file(try script("bash"), named: "loadwrap.bash", in: dir)
-        #expect(try bashCandidates("loadwrap --ti", script: path) == ["--title", "--timestamps", "--timeout"])
+        #expect(try bashCandidates("loadwrap --ti", script: path) == ["--title", "--timings", "--timestamps", "--timeout"])
         #expect(try bashCandidates("loadwrap --spinner d", script: path) == ["dots", "dots2", "dots3"])
         #expect(try bashCandidates("loadwrap -q -s d", script: path) == ["dots", "dots2", "dots3"])
         #expect(try bashCandidates("loadwrap --mode ", script: path) == ["auto", "overlay", "plain", "silent"])

@@ -54,6 +54,11 @@ import Testing
                                           under it to this file as Chrome trace JSON, which
                                           Perfetto and chrome://tracing open (only the outermost
                                           loadwrap writes). [env: LOADWRAP_TRACE]
+                  --timings[=<file>]      When the run ends, write a page with the timeline of
+                                          every step, the critical path and the slowest steps to
+                                          this file (default for --timings:
+                                          loadwrap-timings.html; outermost loadwrap only).
+                                          [env: LOADWRAP_TIMINGS]
                   --result[=<when>]       Print an end line: always (the default for --result),
                                           failure or never (default: always in plain mode, never
                                           in overlay, failure there with --tail or --log).

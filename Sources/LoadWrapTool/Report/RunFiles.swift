@@ -1,0 +1,29 @@
+import LoadWrapCore
+import LoadWrapProcess
+import LoadWrapRuns
+
+/// The files the outermost loadwrap writes from its run tree when the run ends: the `--trace`
+/// (`ChromeTrace`) and the `--timings` page (`TimingsPage`). The loadwraps under it report to it
+/// and write none, though they see the same options in `LOADWRAP_TRACE` and `LOADWRAP_TIMINGS`.
+struct RunFiles {
+    let trace: EndFile?
+    let timings: EndFile?
+
+    /// The files `options` ask for, opened now; none unless `outermost`.
+    init(_ options: Options, outermost: Bool) throws(SpawnError) {
+        trace = if let path = options.tracePath, outermost { try EndFile("trace", path: path) } else { nil }
+        timings = if let path = options.timingsPath, outermost { try EndFile("timings page", path: path) } else { nil }
+    }
+
+    /// True when a file is written at the end, so the run tree keeps every run.
+    var wanted: Bool { trace != nil || timings != nil }
+
+    /// Writes each file for `tree` as of `endMS`; the page's path goes on stderr, as cargo's
+    /// `--timings` says where its report went.
+    func write(_ tree: RunTree, endMS: Int) {
+        trace?.write(ChromeTrace.json(tree, endMS: endMS))
+        if let timings, timings.write(TimingsPage.html(Timeline(tree, endMS: endMS))) {
+            StandardStreams.err("Timings: \(Sanitizer.sanitize(timings.path))\n")
+        }
+    }
+}

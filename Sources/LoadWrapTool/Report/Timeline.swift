@@ -1,0 +1,87 @@
+import LoadWrapRuns
+
+/// The run tree as of the run's end, read for "where did the time go": each run's span, its own
+/// time (not spent in runs nested in it), the critical path, and which runs a file shows when
+/// there are too many. What `TimingsPage` draws; pure, so its figures are tested exactly.
+struct Timeline {
+    /// One run as the timeline shows it.
+    struct Step {
+        let run: RunTree.Run
+        /// When it started and ended, in milliseconds from the outermost run's start.
+        let startMS: Int
+        let endMS: Int
+        /// How many runs above it are shown, for the indent.
+        let depth: Int
+        /// Its time less the time some run nested in it was going.
+        let ownMS: Int
+        /// True on the chain of runs that decided when the run ended.
+        let critical: Bool
+
+        var durationMS: Int { endMS - startMS }
+    }
+
+    /// The runs shown, in the order they started (the outermost first).
+    let steps: [Step]
+    /// Runs left out to keep the file bounded (`limit`): the shortest.
+    let leftOut: Int
+    /// The whole run's length.
+    let totalMS: Int
+
+    /// The timeline of `tree` as of `endMS`: runs still going end there. At most `limit` runs are
+    /// shown, the longest, with every run above a shown one.
+    init(_ tree: RunTree, endMS: Int, limit: Int = 2_000) {
+        let origin = tree.own.startMS
+        let shown = Self.longest(tree.runs, limit: limit, endMS: endMS)
+        let spans = Dictionary(uniqueKeysWithValues: shown.map { ($0.id, ($0.startMS - origin, ($0.endMS ?? endMS) - origin)) })
+        let children = Dictionary(grouping: shown.filter { $0.parent != nil }, by: { $0.parent! })
+        let critical = Self.criticalPath(from: 0, children: children, spans: spans)
+        var depth: [Int: Int] = [:]
+        steps = shown.map { run in
+            let level = run.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0
+            depth[run.id] = level
+            let (start, end) = spans[run.id]!
+            let busy = Self.covered((children[run.id] ?? []).map { spans[$0.id]! }, within: (start, end))
+            return Step(run: run, startMS: start, endMS: end, depth: level, ownMS: end - start - busy,
+                        critical: critical.contains(run.id))
+        }
+        leftOut = tree.runs.count - shown.count
+        totalMS = max(1, endMS - origin)
+    }
+
+    /// The `limit` longest runs and the runs above them, in the order they started.
+    private static func longest(_ runs: [RunTree.Run], limit: Int, endMS: Int) -> [RunTree.Run] {
+        guard runs.count > limit else { return runs }
+        let byID = Dictionary(uniqueKeysWithValues: runs.map { ($0.id, $0) })
+        var kept = Set(runs.sorted { ($0.endMS ?? endMS) - $0.startMS > ($1.endMS ?? endMS) - $1.startMS }.prefix(limit).map(\.id))
+        for id in kept { var up = byID[id]?.parent; while let parent = up, kept.insert(parent).inserted { up = byID[parent]?.parent } }
+        kept.insert(0)
+        return runs.filter { kept.contains($0.id) }
+    }
+
+    /// The runs that decided when `id` ended: the child that ended last, the one that ended last
+    /// before that one started, and so on back, each with its own critical path inside it.
+    private static func criticalPath(from id: Int, children: [Int: [RunTree.Run]], spans: [Int: (Int, Int)]) -> Set<Int> {
+        var path: Set<Int> = [id]
+        var kids = (children[id] ?? []).sorted { spans[$0.id]!.1 < spans[$1.id]!.1 }
+        var cursor = spans[id]!.1
+        while let last = kids.last(where: { spans[$0.id]!.1 <= cursor }) {
+            path.formUnion(criticalPath(from: last.id, children: children, spans: spans))
+            cursor = spans[last.id]!.0
+            kids.removeAll { spans[$0.id]!.1 > cursor }
+        }
+        return path
+    }
+
+    /// How much of `span` the `intervals` cover together (overlaps counted once).
+    private static func covered(_ intervals: [(Int, Int)], within span: (Int, Int)) -> Int {
+        var total = 0
+        var reach = span.0
+        for (start, end) in intervals.sorted(by: { $0.0 < $1.0 }) {
+            let from = max(start, reach, span.0)
+            let to = min(end, span.1)
+            if to > from { total += to - from }
+            reach = max(reach, to)
+        }
+        return total
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import LoadWrapTestSupport
+import Testing
+
+/// `--timings`: the outermost loadwrap writes a page of every step's timings when the run ends,
+/// `loadwrap-timings.html` in the working directory unless told where, and says where.
+@Suite struct TimingsTests {
+    @Test func aBareTimingsWritesThePageInTheWorkingDirectoryAndSaysSo() throws {
+        let directory = TestDirectory.make()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let steps = #""$0" -t "step a" -- sleep 0.2 & "$0" -t "step b" -- sleep 0.3 & wait; "$0" -t test -- sh -c 'exit 3'"#
+        let command = Loadwrap.command(["--timings", "-t", "build", "--", "sh", "-c", steps, TestEnvironment.loadwrap])
+        let script = "cd \"$1\" && shift && exec \"$@\""
+        let run = try PtySession.run(["/bin/sh", "-c", script, "sh", directory] + command, environment: ["CI": "true"])
+        #expect(run.termination == .exited(3))
+        #expect(Loadwrap.text(run.output).hasSuffix("Timings: loadwrap-timings.html\n"))
+        let page = try String(contentsOfFile: directory + "/loadwrap-timings.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "<rect class=\"").count - 1 == 4, "build, step a, step b, test")
+        #expect(page.contains("4 steps ·") && page.contains("2 failed"))
+    }
+
+    /// A path that cannot be written stops the run before the command starts: one `Error:` line, 125.
+    @Test func anUnwritablePathIsRefusedBeforeTheCommandStarts() throws {
+        let run = try PtySession.run(Loadwrap.command(["--timings=/nonexistent/dir/t.html", "--", "true"]),
+                                     environment: ["CI": "true"])
+        #expect(run.termination == .exited(125))
+        #expect(Loadwrap.text(run.output) == "Error: Cannot write the timings page '/nonexistent/dir/t.html': No such file or directory.\n")
+    }
+}
