@@ -7,18 +7,21 @@ import LoadWrapRuns
 /// lane, the lanes named by metadata events (`M`). Times are microseconds from this loadwrap's
 /// start. Format: "Trace Event Format", Google's document that chrome://tracing reads.
 enum ChromeTrace {
-    /// The whole file for `tree` as of `endMS`: runs still going end there.
-    static func json(_ tree: RunTree, endMS: Int) -> String {
-        let runs = tree.runs
+    /// The whole file for `tree` as of `endMS`: runs still going end there. At most `limit` runs,
+    /// the longest (`Timeline`), so a run of a hundred thousand steps writes a bounded file; the
+    /// process's name says how many were left out.
+    static func json(_ tree: RunTree, endMS: Int, limit: Int = 10_000) -> String {
+        let timeline = Timeline(tree, endMS: endMS, limit: limit)
+        let runs = timeline.steps.map(\.run)
+        let titles = Dictionary(uniqueKeysWithValues: runs.map { ($0.id, $0.titles[0].title) })
         let lanes = TraceLanes.assign(runs, endMS: endMS)
         let origin = tree.own.startMS
-        var events = [metadata("process_name", tid: nil, name: "loadwrap: \(tree.own.title)")]
+        let leftOut = timeline.leftOut > 0 ? " (\(timeline.leftOut) shorter steps left out)" : ""
+        var events = [metadata("process_name", tid: nil, name: "loadwrap: \(tree.own.title)\(leftOut)")]
         events += Set(lanes.values).sorted().map { metadata("thread_name", tid: $0 + 1, name: "lane \($0 + 1)") }
         for run in runs {
             let tid = lanes[run.id, default: 0] + 1
-            events.append(complete(run, tid: tid, origin: origin, endMS: endMS, parent: run.parent.flatMap { id in
-                runs.first { $0.id == id }?.title
-            }))
+            events.append(complete(run, tid: tid, origin: origin, endMS: endMS, parent: run.parent.flatMap { titles[$0] }))
             events += run.titles.dropFirst().map { rename in
                 #"{"name":\#(quoted("say: " + rename.title)),"ph":"i","s":"t","ts":\#((rename.ms - origin) * 1000),"pid":1,"tid":\#(tid)}"#
             }

@@ -44,6 +44,19 @@ import Testing
         #expect(json.contains(#"{"name":"watch","cat":"beside","ph":"X","ts":100000,"dur":800000,"pid":1,"tid":2,"args":{"status":"running"}}"#))
     }
 
+    /// A hundred thousand steps: the ten thousand longest are written, the rest counted.
+    @Test func aHundredThousandStepsWriteABoundedFile() {
+        var tree = RunTree(base: "huge", nowMS: 0, keepsEnded: true)
+        for step in 0..<100_000 {
+            let pid = Int32(step + 1)
+            tree.start(pid: pid, place: .nested, title: "s\(step)", nowMS: step)
+            tree.end(pid: pid, status: .exited(0), nowMS: step + 1 + step % 1_000)
+        }
+        let json = ChromeTrace.json(tree, endMS: 101_000)
+        #expect(json.components(separatedBy: #""ph":"X""#).count - 1 == 10_000)
+        #expect(json.contains("loadwrap: huge (90001 shorter steps left out)"))
+    }
+
     /// Nested runs share their parent's lane while they fit inside it; one that outlives it (a
     /// background job), or starts beside a sibling, gets a lane of its own; a lane is reused once
     /// free.
