@@ -12,6 +12,8 @@ struct ArgumentVectorGenerator {
         let values: [String]?
         /// The value can only be attached (`--result=failure`).
         var attachedOnly = false
+        /// Whether the option may come without its value.
+        var bare = true
     }
 
     /// Durations: valid ones from 0 to very long (the command is trivial, so a long limit never
@@ -46,6 +48,10 @@ struct ArgumentVectorGenerator {
             Option(long: "--tail", short: nil, values: ["0", "3", "6", "1000", "1001", "-1", "x", ""], attachedOnly: true),
             // Paths that create nothing: a writable sink, a missing directory (exit 125), none.
             Option(long: "--log", short: nil, values: ["/dev/null", "/nonexistent/dir/log", ""]),
+            Option(long: "--trace", short: nil, values: ["/dev/null", "/nonexistent/dir/t.json", ""]),
+            // Never bare: that writes loadwrap-timings.html in the working directory.
+            Option(long: "--timings", short: nil, values: ["/dev/null", "/nonexistent/dir/t.html"], attachedOnly: true,
+                   bare: false),
             Option(long: "--result", short: nil, values: ["always", "failure", "never", "", "bogus"], attachedOnly: true),
             Option(long: "--success", short: nil, values: texts),
             Option(long: "--failure", short: nil, values: texts),
@@ -116,7 +122,7 @@ struct ArgumentVectorGenerator {
             return [option.short.map { "-\($0)" }.flatMap { rng.chance(40) ? $0 : nil } ?? option.long]
         }
         let value = rng.pick(values)
-        if option.attachedOnly { return rng.chance(30) ? [option.long] : ["\(option.long)=\(value)"] }
+        if option.attachedOnly { return option.bare && rng.chance(30) ? [option.long] : ["\(option.long)=\(value)"] }
         if rng.chance(5) { return [option.long] }  // the value is missing, or the next word is taken
         switch (rng.below(4), option.short) {
         case (0, _): return ["\(option.long)=\(value)"]
