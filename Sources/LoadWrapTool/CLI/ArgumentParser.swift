@@ -139,6 +139,7 @@ enum ArgumentParser {
         case .tail: options.tailLines = value == nil ? Options.defaultTailLines : try count(text, option: name, most: mostTailLines, of: "lines")
         case .log: options.logPath = text
         case .trace: options.tracePath = text
+        case .traceFormat: options.traceFormat = try choice(text, option: name)
         case .timings: options.timingsPath = value ?? Options.defaultTimingsPath
         case .result: options.result = value == nil ? .always : try choice(text, option: name)
         case .success: options.successText = Sanitizer.sanitize(text)

@@ -32,6 +32,11 @@ extension ManualPage {
             + " (not with --no-annotate).")
         entry([JobSummary.variable], "Set by GitHub Actions: the job summary file, where each run adds a row"
             + " (not with --no-summary).")
+        entry([TraceParent.variable], "A W3C trace context (set by CI systems and otel-cli): with --trace-format otlp,"
+            + " the trace the file joins and the span its run goes under. Set for the command, naming the run's own"
+            + " span, while an OTLP trace is written.")
+        entry([TraceParent.recordingVariable], "Set by loadwrap for the command while it writes an OTLP trace: the"
+            + " trace's id, so that a loadwrap under it names its own span in TRACEPARENT.")
         entry(["JENKINS_URL", "BUILD_ID"], "Both set: a Jenkins job, so plain mode.")
         entry(["NO_COLOR"], "Set and not empty: with --color auto, a monochrome spinner (it is still shown).")
         entry(["TERM"], "dumb: plain mode and no colour. screen* and tmux* (with TMUX and STY):"

@@ -13,6 +13,7 @@ extension OptionSpec {
         case .color: return ColorRequest.allCases.map(\.rawValue)
         case .result: return ResultRequest.allCases.map(\.rawValue)
         case .timestamps: return TimestampStyle.allCases.map(\.rawValue)
+        case .traceFormat: return TraceFormat.allCases.map(\.rawValue)
         case .termProgress: return TermProgressRequest.allCases.map(\.rawValue)
         case .completions: return CompletionShell.allCases.map(\.rawValue)
         case .progressUnit: return ProgressUnitRequest.allCases.map(\.rawValue)

@@ -7,7 +7,7 @@ struct OptionSpec: Sendable {
     /// Which option this is, so the parser can switch over options exhaustively.
     enum ID: Sendable {
         case title, spinner, listSpinners, delay, mode, color, quiet, tail, log, result, success, failure, heartbeat, noGroup, noAnnotate
-        case noSummary, timestamps, trace, timings
+        case noSummary, timestamps, trace, traceFormat, timings
         case timeout, killAfter, retry, retryDelay, noRetryAfterTimeout, until, progressFrom, termProgress, notify, noHistory
         case command, name, jobs, failFast, noPrefix
         case generateManual, completions, version, help
@@ -71,6 +71,11 @@ struct OptionSpec: Sendable {
             help: "When the run ends, write the timeline of every step under it to this file as Chrome trace JSON,"
                 + " which Perfetto and chrome://tracing open (only the outermost loadwrap writes).",
             environment: "LOADWRAP_TRACE"),
+        OptionSpec(
+            id: .traceFormat, long: "--trace-format", short: nil, valueName: "format",
+            help: "What --trace writes: chrome (the default) or otlp, an OTLP/JSON export for an OpenTelemetry"
+                + " collector; with otlp each command gets a TRACEPARENT naming its own span.",
+            environment: "LOADWRAP_TRACE_FORMAT"),
         OptionSpec(
             id: .timings, long: "--timings", short: nil, valueName: "file", valueIsOptional: true,
             help: "When the run ends, write a page with the timeline of every step, the critical path and the"

@@ -30,6 +30,8 @@ struct Options: Equatable, Sendable {
     var logPath: String?
     /// `--trace`: the file the outermost loadwrap writes the run tree's timeline to; nil for none.
     var tracePath: String?
+    /// `--trace-format`: what `--trace` writes.
+    var traceFormat = TraceFormat.chrome
     /// `--timings`: the page the outermost loadwrap writes the run tree's timings to; nil for none.
     var timingsPath: String?
     /// The page of a bare `--timings`, in the working directory, as cargo's `--timings` does.

@@ -8,20 +8,35 @@ import LoadWrapRuns
 struct RunFiles {
     let trace: EndFile?
     let timings: EndFile?
+    /// `--trace-format`.
+    let format: TraceFormat
 
     /// The files `options` ask for, opened now; none unless `outermost`.
     init(_ options: Options, outermost: Bool) throws(SpawnError) {
         trace = if let path = options.tracePath, outermost { try EndFile("trace", path: path) } else { nil }
         timings = if let path = options.timingsPath, outermost { try EndFile("timings page", path: path) } else { nil }
+        format = options.traceFormat
     }
+
+    /// True when the trace is written as OTLP: the command then gets a `TRACEPARENT`.
+    var writesOTLP: Bool { trace != nil && format == .otlp }
 
     /// True when a file is written at the end, so the run tree keeps every run.
     var wanted: Bool { trace != nil || timings != nil }
 
-    /// Writes each file for `tree` as of `endMS`; the page's path goes on stderr, as cargo's
-    /// `--timings` says where its report went.
-    func write(_ tree: RunTree, endMS: Int) {
-        trace?.write(ChromeTrace.json(tree, endMS: endMS))
+    /// Writes each file for `tree` as of `endMS`, when the wall clock reads `wallNowNS` (Unix
+    /// nanoseconds; OTLP's times are the wall clock's); the page's path goes on stderr, as cargo's
+    /// `--timings` says where its report went. `recording` ties an OTLP trace to a larger one.
+    func write(_ tree: RunTree, endMS: Int, wallNowNS: Int, recording: TraceRecording?) {
+        switch (format, recording) {
+        case (.otlp, let recording?):
+            let context = OTLPTrace.Context(traceID: recording.traceID, rootSpanID: recording.spanID,
+                                            parentSpanID: recording.parentSpanID,
+                                            wallStartNS: wallNowNS - (endMS - tree.own.startMS) * 1_000_000)
+            trace?.write(OTLPTrace.json(tree, endMS: endMS, context: context))
+        default:
+            trace?.write(ChromeTrace.json(tree, endMS: endMS))
+        }
         if let timings, timings.write(TimingsPage.html(Timeline(tree, endMS: endMS))) {
             StandardStreams.err("Timings: \(Sanitizer.sanitize(timings.path))\n")
         }

@@ -34,6 +34,8 @@ struct RunContext {
     let log: OutputLog?
     /// The `--trace` and `--timings` files, written when the run ends.
     let files: RunFiles
+    /// This run's span in an OTLP trace being written, or nil.
+    let recording: TraceRecording?
     /// When the run's first attempt started: `--timestamps` counts from here.
     let startMS: Int
     /// In plain mode, the blocks runs nested side by side leave for this run to write.
@@ -48,6 +50,7 @@ struct RunContext {
         // Opened before any attempt, so a log that cannot be written stops the run before it starts.
         log = if let path = options.logPath { try OutputLog(path: path) } else { nil }
         files = try RunFiles(options, outermost: pick.upstream == nil)
+        recording = TraceRecording.make(writesOTLP: files.writesOTLP, environment: environment)
         // `--tail` holds only where it draws its window: plain mode's log is the record, and a
         // nested (silent) loadwrap leaves the window to the one that draws.
         let holds = options.quiet || (pick.draws && options.tailLines != nil)

@@ -98,7 +98,7 @@ struct Session {
             var tree = last.controller.runTree
             let nowMS = clock.nowMS()
             tree.finish(status: last.exitEnd, nowMS: nowMS)
-            context.files.write(tree, endMS: nowMS)
+            context.files.write(tree, endMS: nowMS, wallNowNS: WallClock.nowNS(), recording: context.recording)
         }
         control?.remove()
         pick.lock?.release()
@@ -144,7 +144,8 @@ struct Session {
         if attempt.number == 1 { pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true) }
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
-                                    sources: [context.blocks as (any EventSource)?, context.siblingBlock].compactMap { $0 })
+                                    sources: [context.blocks as (any EventSource)?, context.siblingBlock].compactMap { $0 },
+                                    trace: context.recording?.environment ?? [:])
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return (wrapper, controller)
@@ -156,13 +157,14 @@ struct Session {
 
     /// Starts the command on `stage`, told to `controller`, with this run's channel in its
     /// environment and among the event loop's sources, with `extra` (the log's handover between
-    /// runs nested side by side and the one they report to).
+    /// runs nested side by side and the one they report to) and `trace` (`TraceRecording`) in its
+    /// environment.
     private func spawn(_ stage: Stage, controller: RunController, signals: Wrapper.Signals, startMS: Int,
-                       sources extra: [any EventSource]) throws(SpawnError) -> Wrapper {
+                       sources extra: [any EventSource], trace: [String: String]) throws(SpawnError) -> Wrapper {
         let configuration = Wrapper.Configuration(
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
-            environment: control.map { [ControlChannel.variable: $0.path] } ?? [:],
+            environment: (control.map { [ControlChannel.variable: $0.path] } ?? [:]).merging(trace) { own, _ in own },
             removedEnvironment: [JobSignals.groupVariable], groupSignaled: JobSignals.groupSignaled)
         let surroundings = Wrapper.Surroundings(plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
                                                 signals: signals, clock: clock, traits: Platform.traits)

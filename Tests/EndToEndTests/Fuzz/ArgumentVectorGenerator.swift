@@ -49,6 +49,7 @@ struct ArgumentVectorGenerator {
             // Paths that create nothing: a writable sink, a missing directory (exit 125), none.
             Option(long: "--log", short: nil, values: ["/dev/null", "/nonexistent/dir/log", ""]),
             Option(long: "--trace", short: nil, values: ["/dev/null", "/nonexistent/dir/t.json", ""]),
+            Option(long: "--trace-format", short: nil, values: ["chrome", "otlp", "", "json"]),
             // Never bare: that writes loadwrap-timings.html in the working directory.
             Option(long: "--timings", short: nil, values: ["/dev/null", "/nonexistent/dir/t.html"], attachedOnly: true,
                    bare: false),

@@ -45,7 +45,7 @@ import Testing
     @Test func theTableNamesEveryVariableAppliedAndNoPerRunOption() {
         let variables = OptionSpec.all.compactMap { $0.environment }
         #expect(variables == [
-            "LOADWRAP_SPINNER", "LOADWRAP_DELAY", "LOADWRAP_MODE", "LOADWRAP_COLOR", "LOADWRAP_TAIL", "LOADWRAP_TRACE", "LOADWRAP_TIMINGS",
+            "LOADWRAP_SPINNER", "LOADWRAP_DELAY", "LOADWRAP_MODE", "LOADWRAP_COLOR", "LOADWRAP_TAIL", "LOADWRAP_TRACE", "LOADWRAP_TRACE_FORMAT", "LOADWRAP_TIMINGS",
             "LOADWRAP_RESULT",
             "LOADWRAP_HEARTBEAT", "LOADWRAP_SUMMARY", "LOADWRAP_TIMESTAMPS", "LOADWRAP_TERM_PROGRESS", "LOADWRAP_NOTIFY", "LOADWRAP_KILL_AFTER",
             "LOADWRAP_RETRY_DELAY",

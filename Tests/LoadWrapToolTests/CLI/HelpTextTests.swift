@@ -54,6 +54,11 @@ import Testing
                                           under it to this file as Chrome trace JSON, which
                                           Perfetto and chrome://tracing open (only the outermost
                                           loadwrap writes). [env: LOADWRAP_TRACE]
+                  --trace-format <format>
+                                          What --trace writes: chrome (the default) or otlp, an
+                                          OTLP/JSON export for an OpenTelemetry collector; with
+                                          otlp each command gets a TRACEPARENT naming its own
+                                          span. [env: LOADWRAP_TRACE_FORMAT]
                   --timings[=<file>]      When the run ends, write a page with the timeline of
                                           every step, the critical path and the slowest steps to
                                           this file (default for --timings:

@@ -1,0 +1,60 @@
+import LoadWrapRuns
+
+/// The run tree as OTLP/JSON: the body of an OTLP/HTTP export request
+/// (`ExportTraceServiceRequest`), which any OpenTelemetry collector takes at `/v1/traces`
+/// (`curl -H 'Content-Type: application/json' --data @trace.json $ENDPOINT/v1/traces`). A span
+/// per run, named by its title, under the span of the run that ran it; the outermost run under
+/// the span its `TRACEPARENT` named, if any. Ids are hex and times decimal strings of Unix
+/// nanoseconds, as OTLP's JSON encoding says; attributes after OpenTelemetry's CI/CD conventions
+/// (`cicd.pipeline.name` for the run, `cicd.pipeline.task.name` for each step).
+enum OTLPTrace {
+    /// What ties the file to a larger trace: its trace id, the outermost run's span and the span
+    /// that one runs under, and when (Unix nanoseconds) the outermost run started.
+    struct Context {
+        let traceID: String
+        let rootSpanID: String
+        let parentSpanID: String?
+        let wallStartNS: Int
+    }
+
+    static func json(_ tree: RunTree, endMS: Int, context: Context) -> String {
+        let runs = Timeline(tree, endMS: endMS, limit: 10_000).steps.map(\.run)
+        var spans: [Int: String] = [0: context.rootSpanID]
+        let origin = tree.own.startMS
+        let entries = runs.map { run in
+            let parent = run.id == 0 ? context.parentSpanID : spans[run.parent ?? 0]
+            let spanID = run.id == 0 ? context.rootSpanID
+                : TraceParent.spanID(trace: context.traceID, parent: parent ?? context.rootSpanID, pid: run.pid)
+            spans[run.id] = spanID
+            return span(run, id: spanID, parent: parent ?? (run.id == 0 ? nil : context.rootSpanID), context: context,
+                        nanos: { ms in "\"\(context.wallStartNS + (ms - origin) * 1_000_000)\"" }, endMS: endMS)
+        }
+        return #"{"resourceSpans":[{"resource":{"attributes":[\#(attribute("service.name", "loadwrap"))]},"#
+            + #""scopeSpans":[{"scope":{"name":"loadwrap"},"spans":[\#n"# + entries.joined(separator: ",\n") + "\n]}]}]}\n"
+    }
+
+    private static func span(
+        _ run: RunTree.Run, id: String, parent: String?, context: Context, nanos: (Int) -> String, endMS: Int
+    ) -> String {
+        var attributes = [attribute(run.id == 0 ? "cicd.pipeline.name" : "cicd.pipeline.task.name", run.titles[0].title)]
+        if case .exited(let code)? = run.status { attributes.append(#"{"key":"process.exit.code","value":{"intValue":"\#(code)"}}"#) }
+        let events = run.titles.dropFirst().map { rename in
+            #"{"timeUnixNano":\#(nanos(rename.ms)),"name":"say","attributes":[\#(attribute("title", rename.title))]}"#
+        }
+        let parentField = parent.map { #""parentSpanId":"\#($0)","# } ?? ""
+        return #"{"traceId":"\#(context.traceID)","spanId":"\#(id)",\#(parentField)"name":\#(ChromeTrace.quoted(run.titles[0].title)),"#
+            + #""kind":1,"startTimeUnixNano":\#(nanos(run.startMS)),"endTimeUnixNano":\#(nanos(run.endMS ?? endMS)),"#
+            + #""attributes":[\#(attributes.joined(separator: ","))],"events":[\#(events.joined(separator: ","))],"#
+            + #""status":\#(status(run))}"#
+    }
+
+    /// ERROR with how it ended for a run that failed; UNSET otherwise, as OpenTelemetry asks
+    /// instrumentation to leave success unset.
+    private static func status(_ run: RunTree.Run) -> String {
+        TimingsPage.failed(run) ? #"{"code":2,"message":\#(ChromeTrace.quoted(ChromeTrace.status(run)))}"# : "{}"
+    }
+
+    private static func attribute(_ key: String, _ value: String) -> String {
+        #"{"key":"\#(key)","value":{"stringValue":\#(ChromeTrace.quoted(value))}}"#
+    }
+}

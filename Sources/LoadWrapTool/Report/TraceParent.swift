@@ -1,0 +1,59 @@
+/// A W3C trace context (`TRACEPARENT: 00-<trace id>-<parent span id>-<flags>`, W3C Trace Context,
+/// section 3.2): which trace a run belongs to and the span it runs under. CI systems and
+/// `otel-cli exec` set it for the commands they run; loadwrap, writing an OTLP trace, sets it for
+/// its command, naming its own span, so tools inside it that trace join the same trace.
+struct TraceParent: Equatable {
+    /// 32 lowercase hex digits, not all zero.
+    let traceID: String
+    /// 16 lowercase hex digits, not all zero.
+    let spanID: String
+
+    /// The variable, as W3C names it for environments (and OpenTelemetry's propagators read it).
+    static let variable = "TRACEPARENT"
+    /// Set by a loadwrap that writes an OTLP trace, to its trace id: a loadwrap under it whose
+    /// `TRACEPARENT` is of that trace is recorded in it, so it names its own span for its command.
+    static let recordingVariable = "LOADWRAP_SPANS"
+
+    /// The context in `value`, or nil when it is not version 00's form.
+    init?(_ value: String) {
+        let fields = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 4, fields[0] == "00", Self.isHex(fields[1], count: 32), Self.isHex(fields[2], count: 16),
+              Self.isHex(fields[3], count: 2), fields[1].contains(where: { $0 != "0" }), fields[2].contains(where: { $0 != "0" })
+        else { return nil }
+        (traceID, spanID) = (fields[1].lowercased(), fields[2].lowercased())
+    }
+
+    init(traceID: String, spanID: String) {
+        (self.traceID, self.spanID) = (traceID, spanID)
+    }
+
+    /// The header's value, sampled (flags 01).
+    var value: String { "00-\(traceID)-\(spanID)-01" }
+
+    /// A new trace id, from the system's random source.
+    static func newTraceID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return hex(generator.next(), digits: 16) + hex(generator.next() | 1, digits: 16)
+    }
+
+    /// The span id of the run of `pid` under the span `parent` in `trace`: the same in the
+    /// loadwrap that runs (which names it in its command's `TRACEPARENT`) and in the outermost one
+    /// (which writes it), with nothing sent between them. FNV-1a, 64 bits (never zero).
+    static func spanID(trace: String, parent: String, pid: Int32) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(trace)/\(parent)/\(pid)".utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hex(hash == 0 ? 1 : hash, digits: 16)
+    }
+
+    private static func hex(_ value: UInt64, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: digits - text.count) + text
+    }
+
+    private static func isHex(_ text: String, count: Int) -> Bool {
+        text.utf8.count == count && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0 | 0x20) }
+    }
+}

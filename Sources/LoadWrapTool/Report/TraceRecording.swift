@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How this loadwrap takes part in an OTLP trace: the span it names for its command in
+/// `TRACEPARENT`, under the span it was started under. The outermost loadwrap that writes an OTLP
+/// trace starts one (under the `TRACEPARENT` it was given, if any: a CI's, `otel-cli`'s), and tells
+/// the loadwraps under it so in `LOADWRAP_SPANS`; each of those names its own span in turn. Span
+/// ids come from the trace id, the parent's span and the pid (`TraceParent.spanID`), so the
+/// outermost writes the same ids its inner loadwraps gave their commands, with nothing sent.
+struct TraceRecording {
+    let traceID: String
+    let spanID: String
+    /// The span this loadwrap runs under; nil for a trace of its own.
+    let parentSpanID: String?
+
+    /// This loadwrap's part, or nil: when it writes an OTLP trace itself (`outermost`), or when
+    /// the loadwrap that does runs it (its `TRACEPARENT` is of that trace).
+    static func make(writesOTLP: Bool, environment: [String: String]) -> TraceRecording? {
+        let given = environment[TraceParent.variable].flatMap(TraceParent.init)
+        if writesOTLP {
+            let traceID = given?.traceID ?? TraceParent.newTraceID()
+            return TraceRecording(traceID: traceID, parent: given?.spanID)
+        }
+        guard let given, environment[TraceParent.recordingVariable] == given.traceID else { return nil }
+        return TraceRecording(traceID: given.traceID, parent: given.spanID)
+    }
+
+    private init(traceID: String, parent: String?) {
+        self.traceID = traceID
+        parentSpanID = parent
+        spanID = TraceParent.spanID(trace: traceID, parent: parent ?? Self.noSpan, pid: getpid())
+    }
+
+    /// What the command's environment gets: its `TRACEPARENT`, naming this loadwrap's span, and
+    /// the trace that is being recorded.
+    var environment: [String: String] {
+        [TraceParent.variable: TraceParent(traceID: traceID, spanID: spanID).value, TraceParent.recordingVariable: traceID]
+    }
+
+    /// The parent of a trace's first span, in `spanID`'s input.
+    static let noSpan = "0000000000000000"
+}
