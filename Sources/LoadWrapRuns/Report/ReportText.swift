@@ -7,8 +7,7 @@ package struct ReportText {
     /// The run's title (the command line, or `--title`).
     package var title: String
     /// `--success` and `--failure`.
-    var successText: String?
-    var failureText: String?
+    var endTexts: EndTexts
     /// The `--log` file, named on the end line of a failure; sanitised.
     var logPath: String? = nil
     /// Whether an attempt that is retried gets its end line: in every mode unless `--result never`,
@@ -22,7 +21,7 @@ package struct ReportText {
         if case .done(let text) = stop { message = text }
         guard message != nil || result.shows(succeeded: true) else { return nil }
         let outcome: Outcome = stop == .matched ? .ready : .done
-        return lines.end(message ?? successText ?? title, outcome: outcome, elapsedMS: elapsedMS)
+        return lines.end(message ?? endTexts.success ?? title, outcome: outcome, elapsedMS: elapsedMS)
     }
 
     /// The end line, or nil when `--result` does not want it.
@@ -44,19 +43,18 @@ package struct ReportText {
     }
 
     private func endText(_ outcome: Outcome) -> String {
-        (outcome.succeeded ? successText : failureText) ?? title
+        endTexts.text(outcome, title: title)
     }
 
     /// Each stored property, as the memberwise initialiser has it, for the targets above.
     package init(
-        lines: ReportLines, result: ResultRequest, title: String, successText: String? = nil,
-        failureText: String? = nil, logPath: String? = nil, showsRetries: Bool = true
+        lines: ReportLines, result: ResultRequest, title: String, endTexts: EndTexts = EndTexts(),
+        logPath: String? = nil, showsRetries: Bool = true
     ) {
         self.lines = lines
         self.result = result
         self.title = title
-        self.successText = successText
-        self.failureText = failureText
+        self.endTexts = endTexts
         self.logPath = logPath
         self.showsRetries = showsRetries
     }

@@ -19,7 +19,7 @@ package final class BesideWriter {
     }
 
     /// Writes `chunk` to `fd` in this run's turn; false when the destination refused it.
-    package func write(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+    func write(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         turn.take(makeWay: upstream.askForTurn)
         let written = FileDescriptorIO.writeAll(fd, chunk)
         turn.countWrite()

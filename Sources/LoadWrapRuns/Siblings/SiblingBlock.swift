@@ -88,7 +88,7 @@ package final class SiblingBlock {
 
     /// Writes `chunk` to `fd` with the turn, holds it otherwise; the turn is tried first when
     /// this run is the oldest waiting (the line is looked at on `retry`, not per chunk).
-    package func output(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+    func output(_ chunk: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         if queue?.isFirst ?? true { streamIfFree(to: destination(fd)) }
         if let held {
             held.append(chunk)
@@ -112,14 +112,14 @@ package final class SiblingBlock {
     /// The command said `title` (`loadwrap say`): while the output is held, its line goes in the
     /// block where it came, as a run alone writes it (`▸ title`). Once this run streams, the
     /// loadwrap above has its line, as for any nested run.
-    package func said(_ title: String) {
+    func said(_ title: String) {
         guard let held else { return }
         let line = (held.endsAtLineStart ? "" : "\n") + frame.startLine(title)
         Array(line.utf8).withUnsafeBytes { held.append($0) }
     }
 
     /// Tries the turn again while the output is held, if this run is the oldest waiting.
-    package func retry(to fd: Int32) {
+    func retry(to fd: Int32) {
         guard held != nil, queue?.lookIfFirst() ?? true else { return }
         streamIfFree(to: destination(fd))
     }
@@ -141,7 +141,7 @@ package final class SiblingBlock {
     /// streamed from its start with others held beside it; one still held writes its block now if
     /// the turn is free, whatever its place in line, else leaves it for the loadwrap above. The
     /// turn goes either way.
-    package func finish(_ outcome: Outcome, elapsedMS: Int, to fd: Int32) {
+    func finish(_ outcome: Outcome, elapsedMS: Int, to fd: Int32) {
         end(frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil)), to: fd) { beside in
             beside ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
         }
@@ -149,7 +149,7 @@ package final class SiblingBlock {
 
     /// The command could not be started, or loadwrap had to end it: the one-line `reason` takes
     /// the end line's place, after what was held, in the block as a run alone writes it.
-    package func abandon(_ reason: String, to fd: Int32) {
+    func abandon(_ reason: String, to fd: Int32) {
         end(frame.footer(reason: reason, unixTime: time(nil)), to: fd) { _ in frame.reasonLine(reason) }
     }
 

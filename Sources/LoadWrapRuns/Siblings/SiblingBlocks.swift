@@ -13,9 +13,9 @@ import Darwin
 /// output of the run that streams.
 package final class SiblingBlocks {
     /// The turn, made in the control directory before the command starts.
-    package let turn: SiblingLock
+    let turn: SiblingLock
     /// The lock runs that hold their output share until they end.
-    package let running: SiblingLock
+    let running: SiblingLock
     /// The control directory, where blocks are left.
     private let directory: String
     /// The pids whose blocks were announced and not yet written, oldest first.
@@ -81,19 +81,19 @@ package final class SiblingBlocks {
     }
 
     /// The run `pid` left its block.
-    package func announced(pid: Int32) {
+    func announced(pid: Int32) {
         if !pending.contains(pid) { pending.append(pid) }
     }
 
     /// True while an announced block waits to be written.
-    package var hasPending: Bool { !pending.isEmpty }
+    var hasPending: Bool { !pending.isEmpty }
 
     /// True when a block waits, announced or not.
-    package var anyLeft: Bool { hasPending || !leftPids().isEmpty }
+    var anyLeft: Bool { hasPending || !leftPids().isEmpty }
 
     /// The blocks to write now, in the order announced; `all` adds those left without a word
     /// reaching this run (its command ended before the message was read), in pid order.
-    package func take(all: Bool) -> [String] {
+    func take(all: Bool) -> [String] {
         var pids = pending
         pending.removeAll()
         if all { pids += leftPids().filter { !pids.contains($0) } }
@@ -101,7 +101,7 @@ package final class SiblingBlocks {
     }
 
     /// Hands the block at `path` to `body` in chunks, then removes it.
-    package static func write(_ path: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    static func write(_ path: String, _ body: (UnsafeRawBufferPointer) -> Void) {
         let block = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard block >= 0 else { return }
         defer {

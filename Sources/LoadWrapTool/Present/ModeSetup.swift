@@ -30,7 +30,7 @@ extension RunContext {
     func reportText(title: String, color: Bool, result: ResultRequest) -> ReportText {
         ReportText(
             lines: ReportLines(utf8: utf8, color: color), result: options.result ?? result,
-            title: title, successText: options.successText, failureText: options.failureText,
+            title: title, endTexts: ReportText.EndTexts(success: options.successText, failure: options.failureText),
             logPath: options.logPath.map(Sanitizer.sanitize), showsRetries: options.result != .never)
     }
 }

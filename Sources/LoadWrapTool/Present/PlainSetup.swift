@@ -40,9 +40,15 @@ struct PlainSetup: ModeSetup {
     }
 
     func presenter(plumbing: Plumbing, topology: Topology, sharedPipe: SharedPipe?) -> any Presenter {
-        let presenter = PlainPresenter.make(context, text: text, startMS: startMS, group: group, heartbeatMS: heartbeatMS)
-        presenter.drainLog = { [weak plumbing] in plumbing?.log?.relayAvailable(maxReads: Relay.finalReads) }
-        return presenter
+        PlainPresenter.make(context, text: text, startMS: startMS, group: group, heartbeatMS: heartbeatMS,
+                            blocks: hostedBlocks(plumbing))
+    }
+
+    /// The blocks runs nested side by side leave for this run, with this attempt's log relayed
+    /// while they wait; none where the run hosts none (`Session`: plain mode, not nested).
+    private func hostedBlocks(_ plumbing: Plumbing) -> any BlockHost {
+        guard let blocks = context.blocks else { return NoHostedBlocks() }
+        return HostedBlocks(blocks) { [weak plumbing] in plumbing?.log?.relayAvailable(maxReads: Relay.finalReads) }
     }
 
     /// `--heartbeat`'s interval, or nil for `--heartbeat 0`.
@@ -58,15 +64,15 @@ struct PlainSetup: ModeSetup {
 
 extension PlainPresenter {
     /// The plain presenter of an attempt of the run in `context` that started at `startMS`, writing
-    /// `text`, in `group`, with a heartbeat after `heartbeatMS` of silence (nil for none).
-    static func make(_ context: RunContext, text: ReportText, startMS: Int, group: LogGroup?, heartbeatMS: Int?)
-        -> PlainPresenter {
+    /// `text`, in `group`, with a heartbeat after `heartbeatMS` of silence (nil for none), and
+    /// writing the `blocks` nested runs leave for it (none unless given).
+    static func make(_ context: RunContext, text: ReportText, startMS: Int, group: LogGroup?, heartbeatMS: Int?,
+                     blocks: any BlockHost = NoHostedBlocks()) -> PlainPresenter {
         let options = context.options
         let ci = CI(service: CIService.detect(context.environment), annotates: options.annotate,
                     jobSummary: options.summary ? JobSummary(environment: context.environment) : nil, group: group)
-        let timing = Timing(startMS: startMS, runStartMS: context.startMS, heartbeatMS: heartbeatMS,
-                            stamper: options.timestamps.map(LineStamper.init))
-        return PlainPresenter(text: text, ci: ci, timing: timing, held: context.held, clock: context.clock,
-                              blocks: context.blocks)
+        let timing = Timing(clock: context.clock, startMS: startMS, runStartMS: context.startMS,
+                            heartbeatMS: heartbeatMS, stamper: options.timestamps.map(LineStamper.init))
+        return PlainPresenter(text: text, ci: ci, timing: timing, held: context.held, blocks: blocks)
     }
 }

@@ -34,8 +34,8 @@ import Darwin
             _ = fcntl(logRead, F_SETFL, fcntl(logRead, F_GETFL) | O_NONBLOCK)
             let text = ReportText(lines: ReportLines(utf8: false, color: false), result: .always, title: "t")
             presenter = PlainPresenter(
-                text: text, timing: .init(startMS: 1_000, heartbeatMS: heartbeatMS),
-                held: quiet ? HeldOutput(directory: "/tmp") : nil, clock: clock, destination: logWrite)
+                text: text, timing: .init(clock: clock, startMS: 1_000, heartbeatMS: heartbeatMS),
+                held: quiet ? HeldOutput(directory: "/tmp") : nil, destination: logWrite)
             relay = try PipeRelay(sink: presenter)
         }
 

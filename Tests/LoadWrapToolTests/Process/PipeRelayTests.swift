@@ -5,6 +5,7 @@ import Testing
 @testable import LoadWrapCore
 @testable import LoadWrapKit
 @testable import LoadWrapProcess
+@testable import LoadWrapRuns
 @testable import LoadWrapTool
 #if canImport(Glibc)
 import Glibc
@@ -87,7 +88,7 @@ func aFloodIsReadInBoundedTurns() throws {
 
 /// A silent presenter that writes to `fd`.
 private func presenterWriting(to fd: Int32) -> SilentPresenter {
-    SilentPresenter(held: nil, destination: fd)
+    SilentPresenter(held: nil, route: DirectRoute(destination: fd))
 }
 
 /// Bytes waiting in a pipe.
