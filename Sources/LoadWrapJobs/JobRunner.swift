@@ -78,7 +78,7 @@ package final class JobRunner {
     /// Starts waiting jobs while fewer than `--jobs` run, and tells the loadwrap above how many
     /// still wait.
     func startWaiting() {
-        while running.count < plan.limit, !waiting.isEmpty, let launcher {
+        while running.count < plan.policy.limit, !waiting.isEmpty, let launcher {
             let index = waiting.removeFirst()
             do {
                 running[try launcher.start(index)] = index
@@ -93,7 +93,7 @@ package final class JobRunner {
     /// Tells the loadwrap above the run's title with the count of commands waiting for their turn,
     /// or without it once none wait; only when `--jobs` made any wait, and only when it changed.
     func reportWaiting() {
-        guard plan.limit < plan.jobs.count, waiting.count != reportedWaiting else { return }
+        guard plan.policy.limit < plan.jobs.count, waiting.count != reportedWaiting else { return }
         reportedWaiting = waiting.count
         let text = waiting.isEmpty ? plan.title : "\(plan.title), \(waiting.count) waiting"
         upstream?.send(.say(text), settleMS: 0)
@@ -112,7 +112,7 @@ package final class JobRunner {
     private func record(_ end: ChildEnd) {
         guard end != .exited(0), failure == nil else { return }
         failure = end
-        if plan.failFast { stopOthers() }
+        if plan.policy.failFast { stopOthers() }
     }
 
     /// `--fail-fast`: nothing more starts; each running command and what it started gets SIGTERM,
@@ -122,7 +122,7 @@ package final class JobRunner {
         reportWaiting()
         let table = Platform.processes()
         unterminated = Set(running.keys.filter { !JobSignals.terminate($0, in: table) })
-        killAtMS = clock.nowMS() + plan.killAfterMS
+        killAtMS = clock.nowMS() + plan.policy.killAfterMS
     }
 
     /// When the loop next wakes by itself: for SIGKILL, or soon while a command is still to get
