@@ -157,20 +157,11 @@ package final class JobRunner {
 
     /// Collects every inner that ended, and orphans adopted as subreaper.
     func reap() {
-        while true {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            if pid < 0 && errno == EINTR { continue }
-            guard pid > 0 else { return }
-            if let end = ChildEnd(waitStatus: status) { ended(pid, end) }
-        }
+        ChildReaper.collect(ended)
     }
 
     /// Waits for one child to end, for when `poll` no longer can.
     private func reapBlocking() {
-        var status: Int32 = 0
-        let pid = waitpid(-1, &status, 0)
-        if pid > 0, let end = ChildEnd(waitStatus: status) { ended(pid, end) }
-        reap()
+        ChildReaper.collectBlocking(ended)
     }
 }
