@@ -7,9 +7,12 @@ import Darwin
 #endif
 
 /// The real `JobSpawner`: an inner loadwrap per job (`JobLauncher`), in the runner's process
-/// group; the runner's signals (`JobSignals`) and the commands' own terminals (`JobTerminal`) in
-/// one event loop; their ends collected with `ChildReaper`, as the runner is the subreaper of
-/// what they start (Linux).
+/// group, so the terminal's keys and the loadwrap above reach every command as they reach one;
+/// the runner's signals (`JobSignals`) and the commands' own terminals (`JobTerminal`) in one
+/// event loop; their ends collected with `ChildReaper`. The runner is the subreaper of what the
+/// inners start (Linux), so `--fail-fast`'s SIGKILL reaches all still below it; a process a
+/// command left in the background when it ended is left alone, as a shell leaves it
+/// (docs/several.md).
 final class InnerJobs: JobSpawner {
     /// The runner's signals.
     private let signals: JobSignals
