@@ -3,8 +3,7 @@
 /// as its one command, `loadwrap --job-runner ARGUMENTS`, so that every option of a run (the
 /// mode, `--timeout`, `--retry`, `--log`, the end line) applies to the whole set unchanged.
 ///
-/// The arguments are positional, written and read only here: `arguments` and
-/// `init?(arguments:)` are each other's inverse (`JobPlanTests`).
+/// The arguments are named fields, written and read only by `JobPlan+Arguments`.
 package struct JobPlan: Equatable, Sendable {
     /// The first word that makes loadwrap the runner. It starts with `--`, so on any command line
     /// a user wrote before it existed it was an unknown option, never a command.
@@ -27,67 +26,54 @@ package struct JobPlan: Equatable, Sendable {
         }
     }
 
+    /// When the commands start and what a failure does to the others.
+    package struct Policy: Equatable, Sendable {
+        /// How many run at once (`--jobs`), at least 1.
+        var limit: Int
+        /// `--fail-fast`.
+        var failFast: Bool
+        /// `--kill-after`: after `--fail-fast`'s SIGTERM, milliseconds until SIGKILL.
+        var killAfterMS: Int
+
+        /// Each stored property, as the memberwise initialiser has it, for the targets above.
+        package init(limit: Int, failFast: Bool, killAfterMS: Int) {
+            (self.limit, self.failFast, self.killAfterMS) = (limit, failFast, killAfterMS)
+        }
+    }
+
+    /// How the commands' output looks.
+    package struct Appearance: Equatable, Sendable {
+        /// Lines on a terminal begin with their command's name (not `--no-prefix`).
+        var prefix: Bool
+        /// The prefixes in colour (`--color`, `NO_COLOR`).
+        var color: Bool
+        /// Each command's output held unless it fails (`--quiet`, `--tail`).
+        var quiet: Bool
+
+        /// Each stored property, as the memberwise initialiser has it, for the targets above.
+        package init(prefix: Bool, color: Bool, quiet: Bool) {
+            (self.prefix, self.color, self.quiet) = (prefix, color, quiet)
+        }
+    }
+
     /// The commands, in the order given.
     var jobs: [Job]
-    /// How many run at once (`--jobs`).
-    var limit: Int
-    /// `--fail-fast`.
-    var failFast: Bool
-    /// `--kill-after`: after `--fail-fast`'s SIGTERM, milliseconds until SIGKILL.
-    var killAfterMS: Int
-    /// Lines on a terminal begin with their command's name (not `--no-prefix`).
-    var prefix: Bool
-    /// The prefixes in colour (`--color`, `NO_COLOR`).
-    var color: Bool
-    /// Each command's output held unless it fails (`--quiet`, `--tail`).
-    var quiet: Bool
+    /// When they start, and what a failure does.
+    var policy: Policy
+    /// How their output looks.
+    var appearance: Appearance
     /// The run's title, which the runner adds the waiting count to.
     var title: String
 
-    /// The fields before the commands.
-    private static let headerCount = 7
-
-    /// The plan as the runner's arguments, after `verb`.
-    package var arguments: [String] {
-        [String(limit), Self.flag(failFast), String(killAfterMS), Self.flag(prefix), Self.flag(color), Self.flag(quiet), title]
-            + jobs.flatMap { [$0.name, $0.title, $0.line] }
-    }
-
-    /// Reads `arguments`; nil when they are not a plan's.
-    package init?(arguments: [String]) {
-        guard arguments.count > Self.headerCount, (arguments.count - Self.headerCount) % 3 == 0,
-            let limit = Int(arguments[0]), limit > 0, let killAfterMS = Int(arguments[2]), killAfterMS >= 0,
-            let failFast = Self.flag(arguments[1]), let prefix = Self.flag(arguments[3]),
-            let color = Self.flag(arguments[4]), let quiet = Self.flag(arguments[5])
-        else { return nil }
-        let rest = arguments[Self.headerCount...]
-        let jobs = stride(from: rest.startIndex, to: rest.endIndex, by: 3).map { Job(name: rest[$0], title: rest[$0 + 1], line: rest[$0 + 2]) }
-        self.init(jobs: jobs, limit: limit, failFast: failFast, killAfterMS: killAfterMS, prefix: prefix, color: color,
-                  quiet: quiet, title: arguments[6])
-    }
-
     /// Holds the plan.
-    package init(
-        jobs: [Job], limit: Int, failFast: Bool, killAfterMS: Int, prefix: Bool, color: Bool, quiet: Bool, title: String
-    ) {
-        (self.jobs, self.limit, self.failFast, self.killAfterMS) = (jobs, limit, failFast, killAfterMS)
-        (self.prefix, self.color, self.quiet, self.title) = (prefix, color, quiet, title)
+    package init(jobs: [Job], policy: Policy, appearance: Appearance, title: String) {
+        (self.jobs, self.policy, self.appearance, self.title) = (jobs, policy, appearance, title)
     }
 
     /// The inner loadwrap that runs `job`: titled, quiet when asked, the line in `/bin/sh -c`. The
     /// title is attached to its option: a separate word starting with `-` would be taken for an
     /// option, and the title of `-c '-x'` is `-x`.
     func innerArguments(_ job: Job) -> [String] {
-        ["--title=" + job.title] + (quiet ? ["--quiet"] : []) + ["--", ShellCommand.shell, "-c", job.line]
-    }
-
-    private static func flag(_ value: Bool) -> String { value ? "1" : "0" }
-
-    private static func flag(_ word: String) -> Bool? {
-        switch word {
-        case "1": return true
-        case "0": return false
-        default: return nil
-        }
+        ["--title=" + job.title] + (appearance.quiet ? ["--quiet"] : []) + ["--", ShellCommand.shell, "-c", job.line]
     }
 }

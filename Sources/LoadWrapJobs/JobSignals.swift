@@ -42,12 +42,11 @@ package struct JobSignals {
     /// unless it was ignored when the runner started.
     let defaultInInners: [Int32]
 
-    /// Passes a signal that ends the run to the inners, unless they already got it: only one a
-    /// process sent to the runner alone (loadwrap's own rule for a command in its group:
-    /// `Wrapper.forward`).
-    func forward(_ delivery: SignalPipe.Delivery, to inners: Dictionary<pid_t, Int>.Keys) {
-        guard delivery.sentByProcess && !groupSignaled else { return }
-        for inner in inners { kill(inner, delivery.signo) }
+    /// Whether `delivery` reached the runner alone, so the inners did not get it too: a process
+    /// sent it to the runner only, which does not lead the group the loadwrap above signals
+    /// (loadwrap's own rule for a command in its group: `Wrapper.forward`).
+    func sentToRunnerAlone(_ delivery: SignalPipe.Delivery) -> Bool {
+        delivery.sentByProcess && !groupSignaled
     }
 
     /// `--fail-fast`'s SIGTERM to one inner's command and all it started (not to the inner, which
@@ -62,21 +61,5 @@ package struct JobSignals {
             kill(pid, SIGCONT)
         }
         return !below.isEmpty
-    }
-}
-
-extension JobRunner {
-    /// Acts on one signal delivered to the runner: a death is collected; a resize reaches the
-    /// commands' own terminals; a signal that ends the run starts nothing more, and reaches the
-    /// inners (`JobSignals.forward`).
-    func handle(_ delivery: SignalPipe.Delivery, signals: JobSignals) {
-        switch delivery.signo {
-        case SIGCHLD: return reap()
-        case SIGWINCH: return resized()
-        default: break
-        }
-        waiting.removeAll()
-        reportWaiting()
-        signals.forward(delivery, to: running.keys)
     }
 }

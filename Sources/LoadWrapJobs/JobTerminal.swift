@@ -38,10 +38,10 @@ final class JobTerminal: EventSource {
     /// Labels for `plan`'s commands on the terminal at stderr; nil when there is none, or
     /// `--no-prefix` asked for none: the inners then write where the runner does, untouched.
     init?(plan: JobPlan) {
-        guard plan.prefix, let terminal = TerminalDevice(fd: 2) else { return nil }
+        guard plan.appearance.prefix, let terminal = TerminalDevice(fd: 2) else { return nil }
         let names = LinePrefixer.padded(plan.jobs.map(\.name))
         labels = names.enumerated().map { index, name in
-            LinePrefixer(name: name, color: plan.color ? Self.colors[index % Self.colors.count] : nil)
+            LinePrefixer(name: name, color: plan.appearance.color ? Self.colors[index % Self.colors.count] : nil)
         }
         labelWidth = (names.first.map(DisplayWidth.of) ?? 0) + 3
         self.terminal = terminal

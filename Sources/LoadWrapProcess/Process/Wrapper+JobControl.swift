@@ -55,12 +55,8 @@ extension Wrapper {
 
     /// Collects every ended child: the command's status, and orphans loadwrap adopted as subreaper.
     func reap() {
-        while true {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            if pid < 0 && errno == EINTR { continue }
-            guard pid > 0 else { return }
-            if pid == child, let ended = ChildEnd(waitStatus: status) { end = ended }
+        ChildReaper.collect { pid, ended in
+            if pid == child { end = ended }
         }
     }
 

@@ -85,8 +85,11 @@ enum ArgumentParser {
 
     /// The job runner's own arguments (`JobPlan.arguments`), which only loadwrap itself writes.
     private static func runner(_ words: [String]) throws(UsageError) -> Invocation {
-        guard let plan = JobPlan(arguments: words) else { throw .missingCommand }
-        return .runJobs(plan)
+        do {
+            return .runJobs(try JobPlan(arguments: words))
+        } catch {
+            throw .invalidJobPlan(reason: error.reason)
+        }
     }
 
     /// Whether `word` would be read as an option; a lone `-` is an ordinary word (often "stdin").

@@ -28,7 +28,7 @@ package enum Launcher {
         case .completions(let shell): StandardStreams.out(shell.script())
         case .run(let options) where options.commands.count > 1: runJobs(options)
         case .run(let options): Session(options, environment: ProcessEnvironment.snapshot).run()
-        case .runJobs(let plan): JobRunner(plan, environment: ProcessEnvironment.snapshot).run()
+        case .runJobs(let plan): JobRunner.main(plan, environment: ProcessEnvironment.snapshot)
         case .say(let text): talkBack(.say(text))
         case .done(let text): talkBack(.done(text))
         case .progress(let value): talkBack(.progress(value))

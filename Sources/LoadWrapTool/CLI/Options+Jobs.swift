@@ -17,9 +17,9 @@ extension Options {
         let jobs = zip(commands, names).map { JobPlan.Job(name: $1, title: $0.title, line: $0.line) }
         var outer = self
         outer.title = title ?? "\(commands.count) commands"
-        let plan = JobPlan(jobs: jobs, limit: min(jobs.count, self.jobs ?? jobs.count), failFast: failFast,
-                           killAfterMS: killAfterMS, prefix: prefix && overlay, color: color,
-                           quiet: quiet || (overlay && tailLines != nil), title: outer.title ?? "")
+        let policy = JobPlan.Policy(limit: min(jobs.count, self.jobs ?? jobs.count), failFast: failFast, killAfterMS: killAfterMS)
+        let appearance = JobPlan.Appearance(prefix: prefix && overlay, color: color, quiet: quiet || (overlay && tailLines != nil))
+        let plan = JobPlan(jobs: jobs, policy: policy, appearance: appearance, title: outer.title ?? "")
         outer.command = [executable, JobPlan.verb] + plan.arguments
         outer.quiet = false
         outer.tailLines = nil

@@ -27,6 +27,8 @@ enum UsageError: Error, Equatable, Sendable {
     case commandBesideCommandOption
     /// A `--name` with no `-c` after it.
     case nameWithoutCommand
+    /// `--job-runner` words that are no plan (`JobPlan.FormatError`): only loadwrap writes them.
+    case invalidJobPlan(reason: String)
 
     /// The usage line shared by errors and help.
     static let usage = "loadwrap [<options>] [--] <command> [<arguments> ...]"
@@ -69,6 +71,8 @@ enum UsageError: Error, Equatable, Sendable {
             return "A command after the options cannot go with '-c': give each command with -c, or one command after --."
         case .nameWithoutCommand:
             return "'--name' names the -c after it, and none follows."
+        case .invalidJobPlan(let reason):
+            return "Invalid plan after '--job-runner', which loadwrap writes itself to run several -c: \(shown(reason))."
         }
     }
 
@@ -77,7 +81,7 @@ enum UsageError: Error, Equatable, Sendable {
         switch self {
         case .unknownOption, .missingValue, .unexpectedValue, .missingCommand: return true
         case .invalidDuration, .unknownSpinner, .invalidValue, .invalidPattern, .progressGroups, .invalidProgress,
-             .historyUsage, .commandBesideCommandOption, .nameWithoutCommand:
+             .historyUsage, .commandBesideCommandOption, .nameWithoutCommand, .invalidJobPlan:
             return false
         }
     }
@@ -100,10 +104,14 @@ enum UsageError: Error, Equatable, Sendable {
     /// The user's text in single quotes, with control characters shown as `?` so a bad argument
     /// cannot put escape sequences on the terminal.
     private func quoted(_ text: String) -> String {
-        let safe = text.unicodeScalars.map { scalar -> String in
+        "'" + shown(text) + "'"
+    }
+
+    /// `text` with control characters shown as `?`.
+    private func shown(_ text: String) -> String {
+        text.unicodeScalars.map { scalar -> String in
             let v = scalar.value
             return v < 0x20 || (0x7F...0x9F).contains(v) ? "?" : String(scalar)
-        }
-        return "'" + safe.joined() + "'"
+        }.joined()
     }
 }

@@ -6,48 +6,93 @@ import Testing
 @Suite struct JobPlanTests {
     static let plan = JobPlan(
         jobs: [JobPlan.Job(name: "make", title: "make all", line: "make all"),
-               JobPlan.Job(name: "npm", title: "tests", line: "npm test -- --watch=false")],
-        limit: 1, failFast: true, killAfterMS: 250, prefix: false, color: true, quiet: true, title: "2 commands")
+               JobPlan.Job(name: "npm", title: "a=b\nc", line: "npm test -- --watch=false 'x=y'")],
+        policy: JobPlan.Policy(limit: 1, failFast: true, killAfterMS: 250),
+        appearance: JobPlan.Appearance(prefix: false, color: true, quiet: true), title: "2 commands")
 
-    @Test func argumentsReadBackAsThePlan() {
-        #expect(JobPlan(arguments: Self.plan.arguments) == Self.plan)
+    @Test func argumentsAreNamedFields() {
+        #expect(Self.plan.arguments == [
+            "limit=1", "fail-fast=true", "kill-after-ms=250", "prefix=false", "color=true", "quiet=true", "title=2 commands",
+            "job-name=make", "job-title=make all", "job-line=make all",
+            "job-name=npm", "job-title=a=b\nc", "job-line=npm test -- --watch=false 'x=y'",
+        ])
     }
 
+    @Test func argumentsReadBackAsThePlan() throws {
+        #expect(try JobPlan(arguments: Self.plan.arguments) == Self.plan)
+        var empty = Self.plan
+        (empty.title, empty.jobs[0].line) = ("", "")
+        #expect(try JobPlan(arguments: empty.arguments) == empty)
+    }
+
+    @Test func theRunsFieldsMayComeInAnyOrder() throws {
+        let words = Self.plan.arguments
+        #expect(try JobPlan(arguments: Array(words[7...]) + words[..<7].reversed()) == Self.plan)
+    }
+
+    static let header = ["limit=1", "fail-fast=false", "kill-after-ms=5000", "prefix=true", "color=true", "quiet=false", "title=t"]
+    static let job = ["job-name=a", "job-title=a", "job-line=a"]
+
     @Test(arguments: [
-        [], ["1", "0", "5000", "1", "1", "0", "t"], ["0", "0", "5000", "1", "1", "0", "t", "a", "a", "a"],
-        ["1", "yes", "5000", "1", "1", "0", "t", "a", "a", "a"], ["1", "0", "-1", "1", "1", "0", "t", "a", "a", "a"],
-        ["1", "0", "5000", "1", "1", "0", "t", "a", "a"],
+        ([], JobPlan.FormatError.missingField("job-name")),
+        (header, .missingField("job-name")),
+        (["1", "0"] + header + job, .notAField("1")),
+        (header + job + ["limits=2"], .unknownField("limits")),
+        (header + ["limit=2"] + job, .repeatedField("limit")),
+        (header + job + ["job-line=b"], .repeatedField("job-line")),
+        (header + ["job-title=a"] + job, .fieldOutsideJob("job-title")),
+        (header + ["job-name=a", "job-title=a"], .missingField("job-line of job 1")),
+        (Array(header.dropFirst()) + job, .missingField("limit")),
+        (["limit=0"] + header.dropFirst() + job, .invalidValue("limit", value: "0", expected: "a whole number from 1")),
+        (["limit=x"] + header.dropFirst() + job, .invalidValue("limit", value: "x", expected: "a whole number from 1")),
+        (header.map { $0 == "kill-after-ms=5000" ? "kill-after-ms=-1" : $0 } + job,
+         .invalidValue("kill-after-ms", value: "-1", expected: "a whole number from 0")),
+        (header.map { $0 == "fail-fast=false" ? "fail-fast=1" : $0 } + job,
+         .invalidValue("fail-fast", value: "1", expected: "true or false")),
     ])
-    func argumentsNotAPlanAreRefused(_ arguments: [String]) {
-        #expect(JobPlan(arguments: arguments) == nil)
+    func wordsNotAPlanAreRefusedSayingWhy(_ words: [String], _ error: JobPlan.FormatError) {
+        #expect(throws: error) { try JobPlan(arguments: words) }
     }
 
     @Test func innersRunTheLineInTheShellTitledAndQuietAsAsked() {
-        let job = Self.plan.jobs[1]
-        #expect(Self.plan.innerArguments(job) == ["--title=tests", "--quiet", "--", "/bin/sh", "-c", "npm test -- --watch=false"])
+        let job = Self.plan.jobs[0]
+        #expect(Self.plan.innerArguments(job) == ["--title=make all", "--quiet", "--", "/bin/sh", "-c", "make all"])
         var loud = Self.plan
-        loud.quiet = false
-        #expect(loud.innerArguments(job) == ["--title=tests", "--", "/bin/sh", "-c", "npm test -- --watch=false"])
+        loud.appearance.quiet = false
+        #expect(loud.innerArguments(job) == ["--title=make all", "--", "/bin/sh", "-c", "make all"])
     }
 
     @Test func severalCommandsMakeTheRunnerTheCommand() throws {
         guard case .run(let options) = try ArgumentParser.parse(
             ["--tail", "-j", "5", "--fail-fast", "--name", "build", "-c", "swift build", "-c", "make", "-c", "make"])
         else { Issue.record("not a run"); return }
-        #expect(JobPlan(arguments: Array(options.runningJobs(executable: "/x", color: true, overlay: false).command.dropFirst(2)))?.prefix == false)
+        let plain = options.runningJobs(executable: "/x", color: true, overlay: false)
+        #expect(try JobPlan(arguments: Array(plain.command.dropFirst(2))).appearance.prefix == false)
         let outer = options.runningJobs(executable: "/bin/loadwrap", color: false, overlay: true)
         #expect(outer.title == "3 commands")
         #expect(outer.tailLines == nil && !outer.quiet)
         #expect(Array(outer.command.prefix(2)) == ["/bin/loadwrap", JobPlan.verb])
-        let plan = try #require(JobPlan(arguments: Array(outer.command.dropFirst(2))))
+        let plan = try JobPlan(arguments: Array(outer.command.dropFirst(2)))
         #expect(plan.jobs.map(\.name) == ["build", "make", "make-2"])
         #expect(plan.jobs.map(\.title) == ["build", "make", "make"])
-        #expect(plan.limit == 3 && plan.failFast && plan.quiet && plan.prefix && !plan.color)
+        #expect(plan.policy == JobPlan.Policy(limit: 3, failFast: true, killAfterMS: 5_000))
+        #expect(plan.appearance == JobPlan.Appearance(prefix: true, color: false, quiet: true))
     }
 
     @Test func theRunnersArgumentsParseAsItsInvocation() throws {
         #expect(try ArgumentParser.parse([JobPlan.verb] + Self.plan.arguments) == .runJobs(Self.plan))
-        #expect(throws: UsageError.missingCommand) { try ArgumentParser.parse([JobPlan.verb, "1"]) }
+        #expect(throws: UsageError.invalidJobPlan(reason: "'1' is not a field=value word")) {
+            try ArgumentParser.parse([JobPlan.verb, "1"])
+        }
+    }
+
+    @Test func aMalformedPlanIsAClearUsageError() {
+        let error = UsageError.invalidJobPlan(reason: JobPlan.FormatError.repeatedField("limit").reason)
+        #expect(error.rendered() == "Error: Invalid plan after '--job-runner', which loadwrap writes itself to run several -c:"
+                + " the field 'limit' is given twice.\n")
+        #expect(error.exitCode == 125)
+        let escape = UsageError.invalidJobPlan(reason: JobPlan.FormatError.notAField("\u{1B}[2J").reason)
+        #expect(escape.message.hasSuffix(": '?[2J' is not a field=value word."))
     }
 
     @Test func oneCommandIsTheOrdinaryRunOfItsShell() throws {
