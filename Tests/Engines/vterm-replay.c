@@ -66,10 +66,21 @@ static void rendition(const VTermScreenCell *cell, char *out, size_t size) {
              cell->attrs.underline ? ";4" : "", cell->attrs.reverse ? ";7" : "", cell->attrs.strike ? ";9" : "", fg, bg);
 }
 
+// libvterm 0.1.4 fills the rows it scrolls in with zeroed cells: RGB 0,0,0 colours not flagged
+// as the default ones, where an erase (EL, ED) leaves default ones. Both are blanks no sequence
+// coloured, so a run of them at a row's end is dropped alike; a colour a program set is kept.
+static int is_zeroed(const VTermScreenCell *cell) {
+    const VTermColor *fg = &cell->fg, *bg = &cell->bg;
+    return VTERM_COLOR_IS_RGB(fg) && VTERM_COLOR_IS_RGB(bg) && !VTERM_COLOR_IS_DEFAULT_FG(fg) && !VTERM_COLOR_IS_DEFAULT_BG(bg)
+        && fg->rgb.red == 0 && fg->rgb.green == 0 && fg->rgb.blue == 0 && bg->rgb.red == 0 && bg->rgb.green == 0
+        && bg->rgb.blue == 0 && !cell->attrs.bold && !cell->attrs.italic && !cell->attrs.underline && !cell->attrs.reverse
+        && !cell->attrs.strike;
+}
+
 static int is_default_blank(const VTermScreenCell *cell) {
     char r[128];
     rendition(cell, r, sizeof r);
-    return (cell->chars[0] == 0 || cell->chars[0] == ' ') && r[0] == 0;
+    return (cell->chars[0] == 0 || cell->chars[0] == ' ') && (r[0] == 0 || is_zeroed(cell));
 }
 
 // One row as text; the right half of a wide character (chars[0] == -1) adds nothing.

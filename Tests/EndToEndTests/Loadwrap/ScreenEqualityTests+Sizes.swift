@@ -25,11 +25,14 @@ extension ScreenEqualityTests {
 
         /// `script` (given the width) under `loadwrap --delay 0 OPTIONS --`, or bare; `after` runs
         /// in the outer shell once the program (and loadwrap) has ended, as a user's next command.
+        /// The script starts after a pause, in which the spinner draws on the empty line: a case
+        /// whose output keeps it away at once (a scroll region, a partial line) still has drawn it.
         static func program(
             _ name: String, options: [String] = [], after: String = "", _ script: @escaping @Sendable (Int) -> String
         ) -> SizedCase {
             SizedCase(name: name) { cols, wrapped in
-                let program = (wrapped ? Loadwrap.command(["--delay", "0"] + options + ["--"]) : []) + ["/bin/sh", "-c", script(cols)]
+                let program = (wrapped ? Loadwrap.command(["--delay", "0"] + options + ["--"]) : [])
+                    + ["/bin/sh", "-c", "sleep 0.3; " + script(cols)]
                 // "$@" keeps the program's quoting intact through the outer shell.
                 return after.isEmpty ? program : ["/bin/sh", "-c", "\"$@\"; \(after)", "sh"] + program
             }
