@@ -39,7 +39,7 @@ struct JobLauncher {
         if let relay { redirections.append(relay.1) }
         let setup = Spawner.Setup(
             redirections: redirections, group: .loadwrapsGroup,
-            extraEnvironment: [JobSignals.groupVariable: signals.groupSignaled ? "1" : "0"],
+            environment: Spawner.EnvironmentChange(added: [JobSignals.groupVariable: signals.groupSignaled ? "1" : "0"]),
             defaultSignals: signals.defaultInInners, signalMask: signals.pipe.originalMask)
         do {
             let pid = try Spawner.spawn([executable] + plan.innerArguments(plan.jobs[index]), setup)

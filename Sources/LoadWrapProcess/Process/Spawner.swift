@@ -73,10 +73,8 @@ package enum Spawner {
         /// A new session with a controlling terminal starts by fork → setsid → TIOCSCTTY → exec,
         /// where posix_spawn cannot give it one (Darwin: `Platform.Traits.spawnAcquiresTerminal`).
         var forkForTerminal = false
-        /// Variables added to (or replacing those in) loadwrap's own environment.
-        var extraEnvironment: [String: String] = [:]
-        /// Variables of loadwrap's own environment the child does not get.
-        var removedEnvironment: [String] = []
+        /// How the child's environment differs from loadwrap's own.
+        var environment = EnvironmentChange()
         /// Signals to reset to their default action in the child.
         var defaultSignals: [Int32]
         /// The signal mask the child starts with: loadwrap's own at start, as if run bare.
@@ -85,16 +83,26 @@ package enum Spawner {
         /// Each stored property, as the memberwise initialiser has it, for the targets above.
         package init(
             redirections: [Spawner.Redirection] = [], group: Spawner.Group = .loadwrapsGroup,
-            forkForTerminal: Bool = false, extraEnvironment: [String: String] = [:], removedEnvironment: [String] = [],
+            forkForTerminal: Bool = false, environment: EnvironmentChange = EnvironmentChange(),
             defaultSignals: [Int32], signalMask: sigset_t
         ) {
             self.redirections = redirections
             self.group = group
             self.forkForTerminal = forkForTerminal
-            self.extraEnvironment = extraEnvironment
-            self.removedEnvironment = removedEnvironment
+            self.environment = environment
             self.defaultSignals = defaultSignals
             self.signalMask = signalMask
+        }
+    }
+
+    /// Variables added to (or replacing those in) loadwrap's own environment, and variables of it
+    /// the child does not get.
+    package struct EnvironmentChange {
+        var added: [String: String] = [:]
+        var removed: [String] = []
+
+        package init(added: [String: String] = [:], removed: [String] = []) {
+            (self.added, self.removed) = (added, removed)
         }
     }
 
@@ -123,8 +131,8 @@ package enum Spawner {
     /// → exec instead (CLoadWrap's spawn.c).
     package static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
         let plan = SpawnPlan(
-            command, inherited: inherited(except: Array(setup.extraEnvironment.keys) + setup.removedEnvironment),
-            added: setup.extraEnvironment.map { "\($0.key)=\($0.value)" }, setup: setup)
+            command, inherited: inherited(except: Array(setup.environment.added.keys) + setup.environment.removed),
+            added: setup.environment.added.map { "\($0.key)=\($0.value)" }, setup: setup)
         var pid: pid_t = 0
         let status = plan.spawn(&pid)
         guard status == 0 else { throw error(for: status, command: command[0]) }

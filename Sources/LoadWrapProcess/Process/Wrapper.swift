@@ -116,8 +116,8 @@ package final class Wrapper {
         if timeout != nil { Platform.becomeSubreaper() }  // orphaned grandchildren stay below loadwrap, where a timeout finds them
         let setup = Spawner.Setup(
             redirections: surroundings.plumbing.redirections, group: group(for: configuration.topology),
-            forkForTerminal: !surroundings.traits.spawnAcquiresTerminal, extraEnvironment: configuration.environment,
-            removedEnvironment: configuration.removedEnvironment,
+            forkForTerminal: !surroundings.traits.spawnAcquiresTerminal,
+            environment: Spawner.EnvironmentChange(added: configuration.environment, removed: configuration.removedEnvironment),
             defaultSignals: surroundings.signals.defaultInCommand, signalMask: surroundings.signals.pipe.originalMask)
         let child = try Spawner.spawn(configuration.command, setup)
         return Wrapper(child: child, configuration, timeout: timeout, in: surroundings, sources: sources())
