@@ -77,10 +77,15 @@ static int is_zeroed(const VTermScreenCell *cell) {
         && !cell->attrs.strike;
 }
 
+// A blank whose rendition shows nothing: no background, underline, reverse or strike (bold,
+// italic and a foreground colour change nothing on a blank). A run of them at a row's end is
+// dropped as default blanks are: only what is on the screen is compared.
+static int shows_nothing(const VTermScreenCell *cell) {
+    return VTERM_COLOR_IS_DEFAULT_BG(&cell->bg) && !cell->attrs.underline && !cell->attrs.reverse && !cell->attrs.strike;
+}
+
 static int is_default_blank(const VTermScreenCell *cell) {
-    char r[128];
-    rendition(cell, r, sizeof r);
-    return (cell->chars[0] == 0 || cell->chars[0] == ' ') && (r[0] == 0 || is_zeroed(cell));
+    return (cell->chars[0] == 0 || cell->chars[0] == ' ') && (shows_nothing(cell) || is_zeroed(cell));
 }
 
 // One row as text; the right half of a wide character (chars[0] == -1) adds nothing.
