@@ -1,4 +1,3 @@
-import LoadWrapProcess
 import LoadWrapRuns
 
 /// The run tree in the Chrome Trace Event Format, the JSON that Perfetto and chrome://tracing open
@@ -8,15 +7,14 @@ import LoadWrapRuns
 /// start. Format: "Trace Event Format", Google's document that chrome://tracing reads.
 enum ChromeTrace {
     /// The whole file for `tree` as of `endMS`: runs still going end there. At most `limit` runs,
-    /// the longest (`Timeline`), so a run of a hundred thousand steps writes a bounded file; the
-    /// process's name says how many were left out.
+    /// the longest (`RunTree.kept`); the process's name says how many were left out.
     static func json(_ tree: RunTree, endMS: Int, limit: Int = 10_000) -> String {
-        let timeline = Timeline(tree, endMS: endMS, limit: limit)
-        let runs = timeline.steps.map(\.run)
+        let runs = tree.kept(limit: limit, endMS: endMS)
         let titles = Dictionary(uniqueKeysWithValues: runs.map { ($0.id, $0.titles[0].title) })
         let lanes = TraceLanes.assign(runs, endMS: endMS)
         let origin = tree.own.startMS
-        let leftOut = timeline.leftOut > 0 ? " (\(timeline.leftOut) shorter steps left out)" : ""
+        let omitted = tree.runs.count - runs.count
+        let leftOut = omitted > 0 ? " (\(omitted) shorter steps left out)" : ""
         var events = [metadata("process_name", tid: nil, name: "loadwrap: \(tree.own.title)\(leftOut)")]
         events += Set(lanes.values).sorted().map { metadata("thread_name", tid: $0 + 1, name: "lane \($0 + 1)") }
         for run in runs {
@@ -34,7 +32,7 @@ enum ChromeTrace {
     private static func complete(_ run: RunTree.Run, tid: Int, origin: Int, endMS: Int, parent: String?) -> String {
         let start = run.startMS - origin
         let duration = max(0, (run.endMS ?? endMS) - run.startMS)
-        var args = [#""status":\#(quoted(status(run)))"#]
+        var args = [#""status":\#(quoted(run.endText))"#]
         if let parent { args.append(#""parent":\#(quoted(parent))"#) }
         return #"{"name":\#(quoted(run.titles[0].title)),"cat":"\#(category(run.place))","ph":"X","ts":\#(start * 1000),"#
             + #""dur":\#(duration * 1000),"pid":1,"tid":\#(tid),"args":{\#(args.joined(separator: ","))}}"#
@@ -44,16 +42,6 @@ enum ChromeTrace {
     private static func metadata(_ kind: String, tid: Int?, name: String) -> String {
         let lane = tid.map { #","tid":\#($0)"# } ?? ""
         return #"{"name":"\#(kind)","ph":"M","pid":1\#(lane),"args":{"name":\#(quoted(name))}}"#
-    }
-
-    /// How a run ended: `exit 3`, `SIGTERM`, or `running`
-    /// when it had not ended, `ended` when it did not say how.
-    static func status(_ run: RunTree.Run) -> String {
-        switch run.status {
-        case .exited(let code)?: return "exit \(code)"
-        case .killed(let signo)?: return SignalName.of(signo)
-        case nil: return run.endMS == nil ? "running" : "ended"
-        }
     }
 
     private static func category(_ place: RunTree.Place) -> String {

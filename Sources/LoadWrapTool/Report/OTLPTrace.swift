@@ -18,7 +18,7 @@ enum OTLPTrace {
     }
 
     static func json(_ tree: RunTree, endMS: Int, context: Context) -> String {
-        let runs = Timeline(tree, endMS: endMS, limit: 10_000).steps.map(\.run)
+        let runs = tree.kept(limit: 10_000, endMS: endMS)
         var spans: [Int: String] = [0: context.rootSpanID]
         let origin = tree.own.startMS
         let entries = runs.map { run in
@@ -51,7 +51,7 @@ enum OTLPTrace {
     /// ERROR with how it ended for a run that failed; UNSET otherwise, as OpenTelemetry asks
     /// instrumentation to leave success unset.
     private static func status(_ run: RunTree.Run) -> String {
-        TimingsPage.failed(run) ? #"{"code":2,"message":\#(ChromeTrace.quoted(ChromeTrace.status(run)))}"# : "{}"
+        run.failed ? #"{"code":2,"message":\#(ChromeTrace.quoted(run.endText))}"# : "{}"
     }
 
     private static func attribute(_ key: String, _ value: String) -> String {

@@ -31,7 +31,7 @@ struct Timeline {
     /// shown, the longest, with every run above a shown one.
     init(_ tree: RunTree, endMS: Int, limit: Int = 2_000) {
         let origin = tree.own.startMS
-        let shown = Self.longest(tree.runs, limit: limit, endMS: endMS)
+        let shown = tree.kept(limit: limit, endMS: endMS)
         let spans = Dictionary(uniqueKeysWithValues: shown.map { ($0.id, ($0.startMS - origin, ($0.endMS ?? endMS) - origin)) })
         let children = Dictionary(grouping: shown.filter { $0.parent != nil }, by: { $0.parent! })
         let critical = Self.criticalPath(from: 0, children: children, spans: spans)
@@ -46,16 +46,6 @@ struct Timeline {
         }
         leftOut = tree.runs.count - shown.count
         totalMS = max(1, endMS - origin)
-    }
-
-    /// The `limit` longest runs and the runs above them, in the order they started.
-    private static func longest(_ runs: [RunTree.Run], limit: Int, endMS: Int) -> [RunTree.Run] {
-        guard runs.count > limit else { return runs }
-        let byID = Dictionary(uniqueKeysWithValues: runs.map { ($0.id, $0) })
-        var kept = Set(runs.sorted { ($0.endMS ?? endMS) - $0.startMS > ($1.endMS ?? endMS) - $1.startMS }.prefix(limit).map(\.id))
-        for id in kept { var up = byID[id]?.parent; while let parent = up, kept.insert(parent).inserted { up = byID[parent]?.parent } }
-        kept.insert(0)
-        return runs.filter { kept.contains($0.id) }
     }
 
     /// The runs that decided when `id` ended: the child that ended last, the one that ended last

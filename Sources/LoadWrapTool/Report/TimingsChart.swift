@@ -29,7 +29,7 @@ enum TimingsChart {
         let y = top + row * rowHeight + inset
         let barHeight = rowHeight - 4 - 2 * inset
         let label = "\(step.run.title) \(ElapsedFormat.tenths(ms: step.durationMS))"
-        let tip = "\(label) · \(ChromeTrace.status(step.run)) · own \(ElapsedFormat.tenths(ms: step.ownMS))"
+        let tip = "\(label) · \(step.run.endText) · own \(ElapsedFormat.tenths(ms: step.ownMS))"
             + (step.critical ? " · critical path" : "")
         let classes = TimingsPage.cssClass(step.run) + (step.critical ? " crit" : "")
         var svg = "<g class=\"step\"><title>\(TimingsPage.escaped(tip))</title>"

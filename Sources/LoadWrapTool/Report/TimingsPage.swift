@@ -10,8 +10,8 @@ enum TimingsPage {
     /// The page for `timeline`, whose outermost run is titled `title`.
     static func html(_ timeline: Timeline) -> String {
         let own = timeline.steps[0].run
-        let failed = timeline.steps.filter { Self.failed($0.run) }.count
-        var summary = "\(timeline.steps.count) steps · \(ElapsedFormat.tenths(ms: timeline.totalMS)) · \(ChromeTrace.status(own))"
+        let failed = timeline.steps.filter(\.run.failed).count
+        var summary = "\(timeline.steps.count) steps · \(ElapsedFormat.tenths(ms: timeline.totalMS)) · \(own.endText)"
         if failed > 0 { summary += " · \(failed) failed" }
         if timeline.leftOut > 0 { summary += " · \(timeline.leftOut) shorter steps not shown" }
         return """
@@ -35,25 +35,16 @@ enum TimingsPage {
         let rows = timeline.steps.sorted { $0.durationMS > $1.durationMS }.map { step in
             let mark = step.critical ? " class=\"critical\"" : ""
             return "<tr\(mark)><td class=\"step\" style=\"padding-left:\(step.depth + 1)em\">\(escaped(step.run.title))</td>"
-                + "<td class=\"\(cssClass(step.run))\">\(escaped(ChromeTrace.status(step.run)))</td>"
+                + "<td class=\"\(cssClass(step.run))\">\(escaped(step.run.endText))</td>"
                 + "<td>\(ElapsedFormat.tenths(ms: step.durationMS))</td><td>\(ElapsedFormat.tenths(ms: step.ownMS))</td></tr>"
         }
         return "<table><thead><tr><th>step</th><th>ended</th><th>time</th><th>own time</th></tr></thead><tbody>\n"
             + rows.joined(separator: "\n") + "\n</tbody></table>"
     }
 
-    /// True when the run ended other than by exiting 0.
-    static func failed(_ run: RunTree.Run) -> Bool {
-        switch run.status {
-        case .exited(let code)?: code != 0
-        case .killed?: true
-        case nil: false
-        }
-    }
-
     /// The class that colours a run: `ok`, `failed`, or `running` (also a run that never said).
     static func cssClass(_ run: RunTree.Run) -> String {
-        failed(run) ? "failed" : run.status == nil ? "running" : "ok"
+        run.failed ? "failed" : run.status == nil ? "running" : "ok"
     }
 
     /// `text` safe in HTML text and attribute values.
