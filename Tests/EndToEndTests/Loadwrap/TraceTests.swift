@@ -56,15 +56,18 @@ import Testing
         #expect(events.contains { $0["ph"] as? String == "i" && $0["name"] as? String == "say: linking" })
     }
 
-    /// The inner loadwraps see `LOADWRAP_TRACE` too, and leave the file to the outermost.
+    /// The inner loadwraps see `LOADWRAP_TRACE` too, and leave the file to the outermost: once the
+    /// inner one has ended, the file is not there yet (the outermost makes it at its own end).
     @Test func onlyTheOutermostWrites() throws {
         let directory = TestDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/trace.json"
         let inner = Loadwrap.command(["-t", "inner", "--", "true"]).map { "'\($0)'" }.joined(separator: " ")
-        let run = try PtySession.run(Loadwrap.command(["-t", "outer", "--", "sh", "-c", inner + "; sleep 0.1"]),
+        let check = "; if [ -e '\(path)' ]; then touch '\(directory)/inner-wrote'; fi"
+        let run = try PtySession.run(Loadwrap.command(["-t", "outer", "--", "sh", "-c", inner + check]),
                                      environment: ["CI": "true", "LOADWRAP_TRACE": path])
         #expect(run.termination == .exited(0))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/inner-wrote"), "the inner loadwrap wrote the file")
         let events = try Self.events(path)
         #expect(try Self.run(events, "outer")["tid"] as? Int == 1)
         _ = try Self.run(events, "inner")
