@@ -79,9 +79,11 @@ final class TmuxTerminal {
         return nil
     }
 
-    /// Everything window `name` shows, scrollback included, with its cursor.
+    /// Everything window `name` shows, scrollback included, with its cursor; the rows' colours in
+    /// the canonical form of `TmuxRows`, so that screens that look alike compare equal.
     func finalScreen(_ name: String) throws -> FinalScreen {
-        let rows = try tmux(["capture-pane", "-p", "-e", "-S", "-", "-t", name]).components(separatedBy: "\n")
+        let captured = try tmux(["capture-pane", "-p", "-e", "-N", "-S", "-", "-t", name]).components(separatedBy: "\n")
+        let rows = TmuxRows.canonical(captured)
         let state = try tmux(["display", "-p", "-t", name, "#{cursor_x},#{cursor_y} #{cursor_flag} #{history_size}"])
             .split(separator: " ")
         return FinalScreen(rows: rows, cursor: "\(state[0]) visible=\(state[1])", historySize: String(state[2].dropLast()))
