@@ -19,8 +19,10 @@ package struct OutputScanner {
     package var columns = Int.max
     /// The normal screen's state while the command shows the alternate screen; nil while it does not.
     private var alternate: AlternateScreen?
-    /// True while the command has hidden the cursor itself.
-    private(set) var cursorHidden = false
+    /// Whether the command has hidden the cursor itself, or may have.
+    private var visibility = CursorVisibility()
+    /// True while the command has hidden the cursor itself, or may have: the overlay leaves it alone.
+    var cursorHidden: Bool { visibility.hidden }
     /// True while the command has turned autowrap off itself (DECAWM, `?7l`).
     private(set) var autowrapOff = false
     /// True once the command has moved the cursor to another row (multi-line progress, a redraw),
@@ -80,7 +82,8 @@ package struct OutputScanner {
     /// left: for output no longer followed (binary data) whose earlier text the terminal printed.
     package func keepingOnlyModes() -> OutputScanner {
         var kept = OutputScanner()
-        (kept.cursorHidden, kept.autowrapOff) = (cursorHidden, autowrapOff)
+        kept.visibility.set(hidden: cursorHidden)
+        kept.autowrapOff = autowrapOff
         return kept
     }
 
@@ -154,8 +157,9 @@ package struct OutputScanner {
             // DECSC/DECRC, index, reverse index, next line, full reset: the row may change.
             if Array("78DEM".utf8).contains(final) {
                 movedRows = true
-                if final == UInt8(ascii: "7") { usesTerminalMemory = true }
+                if final == UInt8(ascii: "7") { usesTerminalMemory = true; visibility.save() }
                 if final != UInt8(ascii: "7") { row.lose() }
+                if final == UInt8(ascii: "8") { visibility.restore() }
                 alternate?.movedRows = true
                 if Array("DEM".utf8).contains(final) && rendition.hasBackground { coloured.onLine = true }
             } else if final == UInt8(ascii: "c") {
@@ -193,7 +197,7 @@ package struct OutputScanner {
         if privateMarker == UInt8(ascii: "?") && final == UInt8(ascii: "r") {
             // xterm's XTRESTORE brings back modes saved earlier, to values not followed here: the
             // safe ones are a hidden cursor and autowrap off, which the overlay then leaves alone.
-            if parameters.contains(25) { cursorHidden = true }
+            if parameters.contains(25) { visibility.restoreUnknown() }
             if parameters.contains(7) { autowrapOff = true }
             return
         }
@@ -231,15 +235,17 @@ package struct OutputScanner {
         }
         // REP repeats the last character printed, SCOSC saves the cursor.
         if final == UInt8(ascii: "b") || final == UInt8(ascii: "s") { usesTerminalMemory = true }
+        if final == UInt8(ascii: "s") { visibility.save() } else if final == UInt8(ascii: "u") { visibility.restore() }
     }
 
     /// Applies one DEC private mode: the alternate screens, cursor visibility and autowrap.
     private mutating func applyPrivateMode(_ mode: Int, set: Bool) {
         switch mode {
         case 1049, 47, 1047:
+            if mode == 1049 { if set { visibility.save() } else { visibility.restore() } }
             if set { enterAlternate(savingCursor: mode == 1049) } else { leaveAlternate(restoringCursor: mode == 1049) }
         case 25:
-            cursorHidden = !set
+            visibility.set(hidden: !set)
         case 7:
             autowrapOff = !set
         case 3, 6:

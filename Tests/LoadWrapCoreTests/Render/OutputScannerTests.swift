@@ -157,6 +157,22 @@ private struct Snapshot: Equatable, CustomStringConvertible {
     #expect(!scanned("\u{1B}[25l").cursorHidden)
 }
 
+/// libvterm restores the cursor's visibility with the cursor, hidden when nothing was saved; xterm
+/// leaves it as it is. Where the two disagree the overlay must leave visibility alone.
+@Test func aRestoredCursorMayBeHidden() {
+    for restore in ["\u{1B}8", "\u{1B}[u"] {
+        #expect(scanned(restore).cursorHidden, "nothing saved: \(Array(restore.utf8))")
+        #expect(!scanned("\u{1B}7", restore).cursorHidden, "saved shown: \(Array(restore.utf8))")
+        #expect(!scanned("\u{1B}[s", restore).cursorHidden, "saved shown: \(Array(restore.utf8))")
+        #expect(scanned("\u{1B}[?25l\u{1B}7\u{1B}[?25h", restore).cursorHidden, "saved hidden: \(Array(restore.utf8))")
+        #expect(scanned("\u{1B}7\u{1B}[?25l", restore).cursorHidden, "hidden since: \(Array(restore.utf8))")
+        #expect(!scanned(restore, "\u{1B}[?25h").cursorHidden, "shown again: \(Array(restore.utf8))")
+    }
+    // ?1049 saves on entry and restores on leaving, as DECSC and DECRC.
+    #expect(scanned("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1049l").cursorHidden)
+    #expect(!scanned("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?25h\u{1B}[?1049l").cursorHidden)
+}
+
 @Test func rowMovesStayUntilTheScreenIsCleared() {
     for move in ["\u{1B}[2A", "\u{1B}[B", "\u{1B}[H", "\u{1B}[5;1H", "\u{1B}[3f", "\u{1B}[2E", "\u{1B}[F",
                  "\u{1B}[4d", "\u{1B}[S", "\u{1B}[T", "\u{1B}[L", "\u{1B}[M", "\u{1B}[s", "\u{1B}[u",
