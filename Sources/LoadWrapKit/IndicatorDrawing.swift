@@ -39,7 +39,7 @@ struct IndicatorDrawing {
     /// tall: a resize since the draw may have rewrapped what was drawn (`Overlay.resize`). While
     /// started.
     mutating func erase(columns: Int, screenRows: Int) -> [UInt8] {
-        overlay!.resize(columns: columns, shorter: screenRows < block.screenRows)
+        overlay!.resize(columns: columns, shorter: block.resize(screenRows: screenRows))
         return overlay!.erase()
     }
 

@@ -24,6 +24,13 @@ package struct Block: Sendable {
         }
     }
 
+    /// Takes the terminal's new height; true when it got shorter, which may have dropped rows the
+    /// drawing reached below the cursor (`Overlay.resize`).
+    package mutating func resize(screenRows rows: Int) -> Bool {
+        defer { screenRows = rows }
+        return rows < screenRows
+    }
+
     /// The bytes that draw `overlay`'s line at `placement` with what goes with it; unless
     /// `advancing`, as last drawn. The tail's block always starts a line and is the library's
     /// own output, so it takes neither the placement nor the command's cursor and autowrap. The
@@ -36,13 +43,17 @@ package struct Block: Sendable {
     ) -> [UInt8] {
         if tail != nil {
             let (look, columns) = (overlay.look, overlay.columns)
-            return tail!.draw(&overlay, nowMS: nowMS, advancing: advancing) { room in
+            let bytes = tail!.draw(&overlay, nowMS: nowMS, advancing: advancing) { room in
                 siblings.rendered(look: look, columns: columns, nowMS: nowMS, advancing: advancing, room: room)
             }
+            overlay.drewBlock(rowsBelow: tail!.rowsBelowLine)
+            return bytes
         }
         if placement == .line && siblings.needsBlock {
-            return siblings.draw(&overlay, nowMS: nowMS, advancing: advancing, commandHidCursor: commandHidCursor,
-                                 commandDisabledAutowrap: commandDisabledAutowrap)
+            let bytes = siblings.draw(&overlay, nowMS: nowMS, advancing: advancing, commandHidCursor: commandHidCursor,
+                                      commandDisabledAutowrap: commandDisabledAutowrap)
+            overlay.drewBlock(rowsBelow: siblings.rowsBelowLine)
+            return bytes
         }
         return overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
                             at: placement, advancing: advancing)

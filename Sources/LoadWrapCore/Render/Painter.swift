@@ -146,8 +146,7 @@ package struct Painter {
     /// The bytes after the terminal changed width: the line erased (with every row the terminal
     /// may have reflowed it onto) and redrawn at the new width.
     package mutating func resized(columns: Int, rows: Int? = nil, nowMS: Int, view: @autoclosure () -> TerminalView) -> [UInt8] {
-        let shorter = rows.map { $0 < block.screenRows } ?? false
-        if let rows { block.screenRows = rows }
+        let shorter = rows.map { block.resize(screenRows: $0) } ?? false
         let serial = scanner.row.serial
         rowNarrowest = (serial, min(columns, rowNarrowest.serial == serial ? rowNarrowest.columns : overlay.columns))
         overlay.resize(columns: columns, shorter: shorter)

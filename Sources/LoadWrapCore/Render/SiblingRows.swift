@@ -111,7 +111,9 @@ package struct SiblingRows: Sendable {
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: commandHidCursor, commandDisabledAutowrap: commandDisabledAutowrap,
                                 advancing: advancing)
         let drawing = block.draw(rows: [], spinner: line, below: rows, commandDisabledAutowrap: commandDisabledAutowrap)
-        overlay.drewBlock(rowsBelow: block.belowCount)
         return erase.isEmpty ? drawing : erase + drawing
     }
+
+    /// How many rows drawn last are under the line; the line's erase takes them (`Overlay.drewBlock`).
+    var rowsBelowLine: Int { block.belowCount }
 }

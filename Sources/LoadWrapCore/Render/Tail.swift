@@ -66,7 +66,10 @@ package struct Tail: Sendable {
         if !overlay.visible { block.erased() }
         let line = overlay.draw(nowMS: nowMS, commandHidCursor: false, advancing: advancing)
         bytes += block.draw(rows: rows, spinner: line, below: under)
-        overlay.drewBlock(rowsBelow: block.rowCount + block.belowCount)
         return bytes
     }
+
+    /// How many rows the block drawn last reaches below the cursor, which rests on its top row;
+    /// the line's erase takes them (`Overlay.drewBlock`).
+    var rowsBelowLine: Int { block.rowCount + block.belowCount }
 }
