@@ -66,9 +66,8 @@ enum ArgumentParser {
                 options.commands.append(ShellCommand(line: value ?? "", name: name))
                 name = nil
             default:
-                if let done = try apply(option.spec.id, name: option.name, value: value, to: &options) {
-                    return done
-                }
+                if let done = try ending(option.spec.id, name: option.name, value: value) { return done }
+                try apply(option.spec.id, name: option.name, value: value, to: &options)
             }
             given.append(option.spec.id)
         }
@@ -122,17 +121,27 @@ enum ArgumentParser {
         .unknownOption(word, suggestion: Suggestion.closest(to: word, among: OptionSpec.all.map(\.long)))
     }
 
-    /// Records one option in `options`; returns an invocation when the option ends parsing.
+    /// The invocation of an option that ends parsing (`--help`, `--version`, …), or nil.
+    private static func ending(_ id: OptionSpec.ID, name: String, value: String?) throws(UsageError) -> Invocation? {
+        switch id {
+        case .help: .help
+        case .version: .version
+        case .listSpinners: .listSpinners
+        case .generateManual: .manual
+        case .completions: .completions(try choice(value ?? "", option: name))
+        default: nil
+        }
+    }
+
+    /// Records one option in `options`. Not for the options that end parsing (`ending`): returning
+    /// an `Invocation` from here cost the environment's defaults a destroy through the optional
+    /// invocation's metadata, ~28 k instructions at start-up (callgrind, docs/benchmarks.md).
     private static func apply(
         _ id: OptionSpec.ID, name: String, value: String?, to options: inout Options
-    ) throws(UsageError) -> Invocation? {
+    ) throws(UsageError) {
         let text = value ?? ""
         switch id {
-        case .help: return .help
-        case .version: return .version
-        case .listSpinners: return .listSpinners
-        case .generateManual: return .manual
-        case .completions: return .completions(try choice(text, option: name))
+        case .help, .version, .listSpinners, .generateManual, .completions: break  // `ending`'s
         case .title: options.title = Sanitizer.sanitize(text)
         case .spinner: options.spinner = try spinner(text, option: name)
         case .delay: options.delayMS = try duration(text, option: name)
@@ -173,7 +182,6 @@ enum ArgumentParser {
         case .progressClear, .progressUnit, .historyClear:
             throw unknownOption(name)  // a verb's own: not in `all`, so `split` never gives it
         }
-        return nil
     }
 
     /// The invocation of the verb `id`, from the words after it. `say`, `done` and `progress` talk
@@ -282,9 +290,9 @@ enum ArgumentParser {
             if spec.valueName == nil {
                 // A flag's variable is a switch (`LOADWRAP_HISTORY=0` is `--no-history`); any
                 // other value leaves the flag off, as before the variable was general.
-                if EnvironmentSwitch.saysOff(value) { _ = try apply(spec.id, name: variable, value: nil, to: &options) }
+                if EnvironmentSwitch.saysOff(value) { try apply(spec.id, name: variable, value: nil, to: &options) }
             } else {
-                _ = try apply(spec.id, name: variable, value: value, to: &options)
+                try apply(spec.id, name: variable, value: value, to: &options)
             }
         }
         options.command = Array(command)
