@@ -64,6 +64,15 @@ struct RunContext {
         siblingBlock = makeSiblingBlock()
     }
 
+    /// What the event loop serves for the blocks: the handover of the log between runs nested side
+    /// by side, on either end. Usually none, and then no array type is built before the spawn.
+    var sources: [any EventSource] {
+        var sources: [any EventSource] = []
+        if let blocks { sources.append(blocks) }
+        if let siblingBlock { sources.append(siblingBlock) }
+        return sources
+    }
+
     /// This run's part among runs nested side by side under one in plain mode, or nil: its
     /// block's lines are plain mode's, in a CI log group where the CI's groups nest.
     private func makeSiblingBlock() -> SiblingBlock? {

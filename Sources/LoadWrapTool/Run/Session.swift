@@ -144,7 +144,7 @@ struct Session {
         if attempt.number == 1 { pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true) }
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
-                                    sources: [context.blocks as (any EventSource)?, context.siblingBlock].compactMap { $0 },
+                                    sources: context.sources,
                                     trace: context.recording?.environment ?? [:])
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
@@ -160,7 +160,7 @@ struct Session {
     /// runs nested side by side and the one they report to) and `trace` (`TraceRecording`) in its
     /// environment.
     private func spawn(_ stage: Stage, controller: RunController, signals: Wrapper.Signals, startMS: Int,
-                       sources extra: [any EventSource], trace: [String: String]) throws(SpawnError) -> Wrapper {
+                       sources extra: @autoclosure () -> [any EventSource], trace: [String: String]) throws(SpawnError) -> Wrapper {
         let configuration = Wrapper.Configuration(
             command: options.command, topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
@@ -171,6 +171,6 @@ struct Session {
         return try Wrapper.start(configuration, in: surroundings, startMS: startMS,
                                  sources: (control.map { channel in
                                      [ReadableSource(fd: channel.readFD) { channel.drain().forEach(controller.handle) }]
-                                 } ?? []) + extra)
+                                 } ?? []) + extra())
     }
 }
