@@ -8,7 +8,11 @@ import Darwin
 /// The loadwrap that draws the one spinner when this one does not: the one this run is nested
 /// under, or the one beside it on the same terminal (the other side of a pipe). This run's title
 /// shows on that spinner, `outer › inner` or `gen | parse`, while it runs.
-package struct Upstream {
+///
+/// A class: copying an optional struct of these fields went through the optional's metadata, whose
+/// first use cost ~29 k instructions before every spawn, nested or not (callgrind,
+/// docs/benchmarks.md); a reference is retained instead.
+package final class Upstream {
     /// How this run's title joins the other's.
     package enum Relation: Equatable {
         /// Run by the other's command: `outer › inner`.
