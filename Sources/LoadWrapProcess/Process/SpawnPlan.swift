@@ -8,11 +8,17 @@ import Darwin
 /// The C memory a spawn reads (`lw_spawn_plan` in cloadwrap.h): the arguments, the environment,
 /// the stream pairs and the signal sets, owned here for as long as the plan lives, so the struct
 /// handed to `lw_spawn` points only at memory nothing else frees or moves.
+///
+/// The vectors are written straight into C memory: an array of optional pointers on the way is a
+/// type of its own, whose metadata the runtime builds at first use, ~30 k instructions before the
+/// command starts (callgrind, `--dump-before=lw_spawn`).
 final class SpawnPlan {
     private let argv: UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>
     private let envp: UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>
-    /// The environment's own entries, which `envp` borrows from `environ`: not freed here.
+    /// The environment's own entries, which `envp` borrows from `environ` (not freed here), then
+    /// those added, copied.
     private let borrowed: Int
+    private let copied: Int
     private let fds: UnsafeMutableBufferPointer<Int32>
     private let streams: UnsafeMutableBufferPointer<Int32>
     private let terminalPath: UnsafeMutablePointer<CChar>?
@@ -22,13 +28,10 @@ final class SpawnPlan {
     private let terminalFD: Int32
     private let forkForTerminal: Bool
 
-    /// Copies `command`, the environment (`inherited` entries of loadwrap's own, borrowed, then
-    /// `added` ones, copied) and `setup` into C memory.
-    init(_ command: [String], inherited: [UnsafeMutablePointer<CChar>?], added: [String], setup: Spawner.Setup) {
+    /// Copies `command`, the environment (loadwrap's own as `setup` changes it) and `setup` into C memory.
+    init(_ command: [String], setup: Spawner.Setup) {
         argv = Self.strings(command)
-        let environment = UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: inherited.count + added.count + 1)
-        _ = environment.initialize(from: inherited + added.map { strdup($0) } + [nil])
-        (envp, borrowed) = (environment, inherited.count)
+        (envp, borrowed, copied) = Self.environment(setup.environment)
         // Two arrays of Int32 rather than one of (fd, stream) pairs: an array of tuples is a type
         // of its own, whose metadata the runtime builds at first use, ~9 k instructions before
         // the command starts (callgrind, `--dump-before=lw_spawn`).
@@ -47,10 +50,11 @@ final class SpawnPlan {
     }
 
     deinit {
-        argv.dropLast().forEach { free($0) }
-        envp[borrowed...].dropLast().forEach { free($0) }
+        for index in 0..<argv.count - 1 { free(argv[index]) }
+        for index in borrowed..<borrowed + copied { free(envp[index]) }
         terminalPath.map { free($0) }
-        [argv, envp].forEach { $0.deallocate() }
+        argv.deallocate()
+        envp.deallocate()
         [fds, streams].forEach { $0.deallocate() }
         signals.deinitialize(count: 2)
         signals.deallocate()
@@ -68,8 +72,37 @@ final class SpawnPlan {
     /// `values` copied into C memory, NULL-terminated.
     private static func strings(_ values: [String]) -> UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?> {
         let buffer = UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: values.count + 1)
-        _ = buffer.initialize(from: values.map { strdup($0) } + [nil])
+        for (index, value) in values.enumerated() { buffer.initializeElement(at: index, to: strdup(value)) }
+        buffer.initializeElement(at: values.count, to: nil)
         return buffer
+    }
+
+    /// loadwrap's own `environ` entries but those `change` adds or removes, borrowed, then the
+    /// added ones, copied; NULL-terminated. Names are compared as bytes: no copies, no Swift strings.
+    private static func environment(_ change: Spawner.EnvironmentChange)
+        -> (UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>, borrowed: Int, copied: Int) {
+        let names = Array(change.added.keys) + change.removed
+        let own = lw_environ()!
+        var total = 0
+        while own[total] != nil { total += 1 }
+        let buffer = UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: total + change.added.count + 1)
+        var count = 0
+        for index in 0..<total where !names.contains(where: { entry(own[index]!, names: $0) }) {
+            buffer.initializeElement(at: count, to: own[index])
+            count += 1
+        }
+        let borrowed = count
+        for (name, value) in change.added {
+            buffer.initializeElement(at: count, to: strdup("\(name)=\(value)"))
+            count += 1
+        }
+        buffer.initializeElement(at: count, to: nil)
+        return (buffer, borrowed, count - borrowed)
+    }
+
+    /// True when the `NAME=value` entry at `pointer` is for `name`.
+    private static func entry(_ pointer: UnsafePointer<CChar>, names name: String) -> Bool {
+        name.withCString { strncmp(pointer, $0, strlen($0)) == 0 } && pointer[name.utf8.count] == CChar(UInt8(ascii: "="))
     }
 
     private static func int32s(_ values: [Int32]) -> UnsafeMutableBufferPointer<Int32> {

@@ -130,29 +130,11 @@ package enum Spawner {
     /// controlling terminal (Darwin), a new session with one starts by fork → setsid → TIOCSCTTY
     /// → exec instead (CLoadWrap's spawn.c).
     package static func spawn(_ command: [String], _ setup: Setup) throws(SpawnError) -> pid_t {
-        let plan = SpawnPlan(
-            command, inherited: inherited(except: Array(setup.environment.added.keys) + setup.environment.removed),
-            added: setup.environment.added.map { "\($0.key)=\($0.value)" }, setup: setup)
+        let plan = SpawnPlan(command, setup: setup)
         var pid: pid_t = 0
         let status = plan.spawn(&pid)
         guard status == 0 else { throw error(for: status, command: command[0]) }
         return pid
-    }
-
-    /// loadwrap's own `environ` entries but those for `names`, compared as bytes: no copies, no Swift strings.
-    private static func inherited(except names: [String]) -> [UnsafeMutablePointer<CChar>?] {
-        var entries: [UnsafeMutablePointer<CChar>?] = []
-        var entry = lw_environ()!
-        while let pointer = entry.pointee {
-            if !names.contains(where: { Self.entry(pointer, names: $0) }) { entries.append(pointer) }
-            entry += 1
-        }
-        return entries
-    }
-
-    /// True when the `NAME=value` entry at `pointer` is for `name`.
-    private static func entry(_ pointer: UnsafePointer<CChar>, names name: String) -> Bool {
-        name.withCString { strncmp(pointer, $0, strlen($0)) == 0 } && pointer[name.utf8.count] == CChar(UInt8(ascii: "="))
     }
 
     /// Maps a `posix_spawnp` error number to what the user is told.
