@@ -45,7 +45,8 @@ extension JobSummary {
     /// The steps of `tree` in the order they started, this run's first as `own`: the longest
     /// `maxSteps` with the steps above them, and how many more there were.
     static func steps(_ tree: RunTree, own: Step, nowMS: Int) -> (shown: [Step], more: Int) {
-        let kept = tree.kept(limit: maxSteps, endMS: nowMS)
+        // One more than the steps: the run itself is as long as any, and is always kept.
+        let kept = tree.kept(limit: maxSteps + 1, endMS: nowMS)
         var depths: [Int: Int] = [0: 0]
         let shown = kept.map { run -> Step in
             guard run.id != 0 else {
