@@ -1,4 +1,5 @@
 import LoadWrapCore
+import LoadWrapProcess
 
 /// What a control message changes for the run, for the run controller to act on.
 package enum ControlEffect: Equatable {
@@ -17,6 +18,9 @@ package enum ControlEffect: Equatable {
     case titleBesideSibling(String)
     /// A nested run left its held block for this run to write (`SiblingBlocks`).
     case block(pid: Int32)
+    /// A run nested in a nested run ended, as the run tree has it: the one of whose end no
+    /// loadwrap writes a line itself (`endsUnreported`), so plain mode writes one for it.
+    case stepEnded(RunTree.Run)
 }
 
 /// Reads what the command (`loadwrap say`/`done`) or a nested loadwrap says over the control
@@ -61,7 +65,11 @@ package final class ControlHandler {
         case .join(let pid, let title, let before):
             tree.start(pid: pid, place: before ? .before : .after, title: title, nowMS: nowMS)
         case .peer(let pid, let title): tree.start(pid: pid, place: .peer, title: title, nowMS: nowMS)
-        case .pop(let pid, let status): tree.end(pid: pid, status: status, nowMS: nowMS)
+        case .pop(let pid, let status, let usualMS):
+            let ended = tree.end(pid: pid, status: status, usualMS: usualMS, nowMS: nowMS).flatMap {
+                endsUnreported($0) ? ControlEffect.stepEnded($0) : nil
+            }
+            return popped(pid) + (ended.map { [$0] } ?? [])
         case .done(let text): return [.done(text)]
         case .progress(let value): tree.setOwnProgress(value)
         case .entryProgress(let pid, let value): tree.setProgress(value, pid: pid)
@@ -71,9 +79,6 @@ package final class ControlHandler {
         }
         var effects: [ControlEffect] = []
         switch message {
-        case .pop(let pid, _):
-            holding.remove(pid)
-            effects.append(.title(tree.display(utf8: utf8), restored: true))
         case .push(let pid, let parent, _) where holding.contains(pid) || holding.contains(parent):
             // A run nested in a held step: its output is held with that step's, and so is its start.
             holding.insert(pid)
@@ -84,6 +89,25 @@ package final class ControlHandler {
         if let change = progressChange(tree.progress) { effects.append(change) }
         if let rows = rowsChange() { effects.append(rows) }
         return effects
+    }
+
+    /// This run ended, as `status` says, usually taking `usualMS`: its own record in the tree.
+    package func finish(status: ChildEnd, usualMS: Int?, nowMS: Int) {
+        tree.finish(status: status, usualMS: usualMS, nowMS: nowMS)
+    }
+
+    /// What a nested run's end changes: the title back, the progress and the rows.
+    private func popped(_ pid: Int32) -> [ControlEffect] {
+        holding.remove(pid)
+        return [.title(tree.display(utf8: utf8), restored: true)] + [progressChange(tree.progress), rowsChange()].compactMap { $0 }
+    }
+
+    /// Whether no loadwrap writes the end line of `run`, which ended as it says: a run nested in a
+    /// nested run (its parent not this one), whose stderr is its parent's command's, not this
+    /// run's log (`SiblingBlock` and its end line are for runs this one's command started), and
+    /// whose output is not held with its parent's.
+    private func endsUnreported(_ run: RunTree.Run) -> Bool {
+        run.place == .nested && run.parent != 0 && run.status != nil && !holding.contains(run.pid)
     }
 
     /// The rows last shown.

@@ -19,8 +19,9 @@ package enum ControlMessage: Equatable, Sendable {
     /// its command said `say`): a row of its own under the line.
     case peer(pid: Int32, title: String)
     /// A nested loadwrap, or one beside, ended: with its exit status or signal where it says
-    /// (`pop PID x3`, `pop PID k15`), for the run tree's record of it.
-    case pop(pid: Int32, status: ChildEnd? = nil)
+    /// (`pop PID x3`, `pop PID k15`), and its usual time when its history knows one and it ran
+    /// long enough to be slower (`pop PID x0 u72000`), for the run tree's record of it.
+    case pop(pid: Int32, status: ChildEnd? = nil, usualMS: Int? = nil)
     /// `loadwrap progress VALUE` or `--clear` (nil), or `--progress-from` reading the output.
     case progress(LoadProgress?)
     /// A nested loadwrap, or one beside, knows how far its command has got (nil: no longer).
@@ -49,9 +50,8 @@ package enum ControlMessage: Equatable, Sendable {
         case .push(let pid, let parent, let title): fields = ["pushunder", "\(pid)", "\(parent)", title]
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .peer(let pid, let title): fields = ["peer", "\(pid)", title]
-        case .pop(let pid, nil): fields = ["pop", "\(pid)"]
-        case .pop(let pid, .exited(let code)?): fields = ["pop", "\(pid)", "x\(code)"]
-        case .pop(let pid, .killed(let signo)?): fields = ["pop", "\(pid)", "k\(signo)"]
+        case .pop(let pid, nil, _): fields = ["pop", "\(pid)"]
+        case .pop(let pid, let status?, let usualMS): fields = ["pop", "\(pid)", Self.field(status)] + (usualMS.map { ["u\($0)"] } ?? [])
         case .progress(let value): fields = ["progress", value?.text ?? ""]
         case .entryProgress(let pid, let value): fields = ["progressof", "\(pid)", value?.text ?? ""]
         case .makeWay(let pid): fields = ["makeway", "\(pid)"]
@@ -66,7 +66,7 @@ package enum ControlMessage: Equatable, Sendable {
     /// The message on one line (without its newline), or nil for anything malformed. Texts are
     /// sanitised here, where they enter from the command, which may send anything.
     init?(line: Substring) {
-        let maxSplits = line.hasPrefix("join\t") || line.hasPrefix("pushunder\t") ? 3 : 2
+        let maxSplits = line.hasPrefix("join\t") || line.hasPrefix("pushunder\t") || line.hasPrefix("pop\t") ? 3 : 2
         let fields = line.split(separator: "\t", maxSplits: maxSplits, omittingEmptySubsequences: false).map(String.init)
         switch (fields.first, fields.count) {
         case ("say", 2): self = .say(Sanitizer.sanitize(fields[1]))
@@ -93,6 +93,10 @@ package enum ControlMessage: Equatable, Sendable {
         case ("pop", 3):
             guard let pid = Int32(fields[1]), let status = Self.status(fields[2]) else { return nil }
             self = .pop(pid: pid, status: status)
+        case ("pop", 4):
+            guard let pid = Int32(fields[1]), let status = Self.status(fields[2]), fields[3].first == "u",
+                  let usualMS = Int(fields[3].dropFirst()), usualMS >= 0 else { return nil }
+            self = .pop(pid: pid, status: status, usualMS: usualMS)
         case ("progress", 2):
             guard let value = Self.progress(fields[1]) else { return nil }
             self = .progress(value)
@@ -122,6 +126,14 @@ extension ControlMessage {
         case "x": return number <= 255 ? .exited(number) : nil
         case "k": return number > 0 ? .killed(number) : nil
         default: return nil
+        }
+    }
+
+    /// The status field of `status`: `x3`, `k15`.
+    private static func field(_ status: ChildEnd) -> String {
+        switch status {
+        case .exited(let code): "x\(code)"
+        case .killed(let signo): "k\(signo)"
         }
     }
 

@@ -55,6 +55,9 @@ package struct RunTree: Sendable {
         /// How its loadwrap ended, as it told: its exit status or its signal; nil while it runs,
         /// or when it did not say.
         package var status: ChildEnd?
+        /// How long it usually takes, as its loadwrap read its history at its end; nil when
+        /// unknown, or when it ended too soon to be slower than usual (`SlowerThanUsual`).
+        package var usualMS: Int?
     }
 
     /// Every run kept, in the order heard of; the first is this loadwrap.
@@ -81,10 +84,11 @@ package struct RunTree: Sendable {
         rename(0, to: title, nowMS: nowMS)
     }
 
-    /// This loadwrap's own run ended, as `status` says.
-    package mutating func finish(status: ChildEnd, nowMS: Int) {
+    /// This loadwrap's own run ended, as `status` says, usually taking `usualMS`.
+    package mutating func finish(status: ChildEnd, usualMS: Int? = nil, nowMS: Int) {
         runs[0].endMS = nowMS
         runs[0].status = status
+        runs[0].usualMS = usualMS
     }
 
     /// How far this loadwrap's own command has got (`loadwrap progress`, `--progress-from`).
@@ -106,16 +110,20 @@ package struct RunTree: Sendable {
         nextID += 1
     }
 
-    /// The run of `pid` ended, as `status` says when it said; a pid not running is ignored. Runs
-    /// it started that go on (a background job) count as its parent's in the live views, as the
-    /// line shows them.
-    mutating func end(pid: Int32, status: ChildEnd? = nil, nowMS: Int) {
-        guard let index = live.removeValue(forKey: pid) else { return }
+    /// The run of `pid` ended, as `status` says when it said, usually taking `usualMS`; a pid not
+    /// running is ignored (nil). Runs it started that go on (a background job) count as its
+    /// parent's in the live views, as the line shows them. Returns the run as it ended.
+    @discardableResult
+    mutating func end(pid: Int32, status: ChildEnd? = nil, usualMS: Int? = nil, nowMS: Int) -> Run? {
+        guard let index = live.removeValue(forKey: pid) else { return nil }
         let gone = runs[index]
         for other in live.values where runs[other].parentPid == pid { runs[other].parentPid = gone.parentPid }
         runs[index].endMS = nowMS
         runs[index].status = status
+        runs[index].usualMS = usualMS
+        let ended = runs[index]
         if !keepsEnded { forget(index) }
+        return ended
     }
 
     /// How far the command of `pid`'s run has got; a pid not running is ignored.

@@ -56,9 +56,9 @@ package final class Upstream {
     }
 
     /// Removes this run's entry, saying how the run ended when it did (nil: it did not run to
-    /// an end, as when it could not start).
-    package func leave(status: ChildEnd? = nil) {
-        client.send(.pop(pid: getpid(), status: status))
+    /// an end, as when it could not start), and its usual time when known.
+    package func leave(status: ChildEnd? = nil, usualMS: Int? = nil) {
+        client.send(.pop(pid: getpid(), status: status, usualMS: usualMS))
     }
 
     /// What a message from this run's own command (or a run nested in it) becomes upstream: its

@@ -27,10 +27,10 @@ package struct ReportLines: Sendable {
         "\(utf8 ? "…" : "...") \(title)\(separator)\(figures)\(separator)\(ElapsedFormat.tenths(ms: elapsedMS))\n"
     }
 
-    /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended; `note` is one
-    /// more field at the end (`log: build.log`).
-    func end(_ text: String, outcome: Outcome, elapsedMS: Int, note: String? = nil) -> String {
-        let fields = [text] + outcome.fields(elapsedMS: elapsedMS) + (note.map { [$0] } ?? [])
+    /// `✔ title · 12.4s` or `✖ title · exit 2 · 12.4s`, when the command has ended; `notes` are
+    /// more fields at the end (`usually 1m12s`, `log: build.log`).
+    package func end(_ text: String, outcome: Outcome, elapsedMS: Int, notes: [String] = []) -> String {
+        let fields = [text] + outcome.fields(elapsedMS: elapsedMS) + notes
         return "\(mark(outcome.succeeded)) \(fields.joined(by: separator))\n"
     }
 

@@ -13,6 +13,8 @@ package struct ReportText {
     /// Whether an attempt that is retried gets its end line: in every mode unless `--result never`,
     /// as the wait before the next attempt would otherwise go unexplained.
     var showsRetries = true
+    /// This run's usual time, for the end line of a run slower than usual; nil without history.
+    package var usual: UsualFigure? = nil
 
     /// The line for a spinner that stopped while the command runs on, or nil: a `done` message is
     /// always shown, a match only when successes are.
@@ -27,14 +29,15 @@ package struct ReportText {
     /// The end line, or nil when `--result` does not want it.
     package func end(_ outcome: Outcome, elapsedMS: Int) -> String? {
         guard result.shows(succeeded: outcome.succeeded) else { return nil }
-        let note = outcome.succeeded ? nil : logPath.map { "log: " + $0 }
-        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, note: note)
+        let log = outcome.succeeded ? nil : logPath.map { "log: " + $0 }
+        let usually = SlowerThanUsual.note(elapsedMS: elapsedMS, usualMS: usual?.ms(elapsedMS: elapsedMS))
+        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, notes: [usually, log].compactMap { $0 })
     }
 
     /// The end line of an attempt that is retried, with `note` after its figures, or nil.
     package func retry(_ outcome: Outcome, elapsedMS: Int, note: String) -> String? {
         guard showsRetries else { return nil }
-        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, note: note)
+        return lines.end(endText(outcome), outcome: outcome, elapsedMS: elapsedMS, notes: [note])
     }
 
     /// The end line without colour or line end, whatever `--result` says: a notification's text.

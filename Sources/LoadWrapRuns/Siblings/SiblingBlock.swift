@@ -138,12 +138,13 @@ package final class SiblingBlock {
     }
 
     /// The command ended as `outcome`: a run that was headed gets its end line, as does one that
-    /// streamed from its start with others held beside it; one still held writes its block now if
+    /// streamed from its start, alone or with others held beside it (issue 44: a nested step's
+    /// time and status are in the log either way); one still held writes its block now if
     /// the turn is free, whatever its place in line, else leaves it for the loadwrap above. The
     /// turn goes either way.
     func finish(_ outcome: Outcome, elapsedMS: Int, to fd: Int32) {
-        end(frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil)), to: fd) { beside in
-            beside ? frame.endLine(outcome, elapsedMS: elapsedMS) : ""
+        end(frame.footer(outcome, elapsedMS: elapsedMS, unixTime: time(nil)), to: fd) { _ in
+            frame.endLine(outcome, elapsedMS: elapsedMS)
         }
     }
 

@@ -24,6 +24,10 @@ struct History: Sendable {
     /// in the budget, it lost the runs of parallel jobs on a loaded machine (one in six, with two
     /// busy loops on two cores).
     static let writerStartMS = 1_000
+    /// How long the end waits for the usual time once the reader runs: it is read only after a
+    /// run of 5 s at least (`SlowerThanUsual`), so 100 ms at most is lost in it, and a loaded
+    /// machine's slow read still makes its end line.
+    static let endReadMS = 100
     /// How long the first frame waits for the read before it is drawn without the figure.
     static let readWaitMS = 2
 
@@ -45,6 +49,14 @@ struct History: Sendable {
     /// The look-up of the usual duration, started by the overlay's first frame at or after `fromMS`.
     func lookup(fromMS: Int) -> UsualLookup {
         UsualLookup(fromMS: fromMS) { [self] in key().flatMap { HistoryEstimate.usualMS(store.runs(of: $0)) } }
+    }
+
+    /// The usual duration, read at the run's end (before it is remembered, so from earlier runs
+    /// alone) for its end line and its record upstream; waits at most `writeBudgetMS` for the disk,
+    /// a moment (`endReadMS`), so a slow disk costs the figure, never time.
+    func usualAtEnd() -> Int? {
+        let work = BackgroundWork.start { [self] () -> Int? in key().flatMap { HistoryEstimate.usualMS(store.runs(of: $0)) } }
+        return work?.value(waitingMS: Self.endReadMS, toStartMS: Self.writerStartMS) ?? nil
     }
 
     /// Remembers a run that took `elapsedMS`, waiting at most `writeBudgetMS` for the disk; a run

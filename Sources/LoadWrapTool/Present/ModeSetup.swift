@@ -28,9 +28,11 @@ extension RunContext {
     /// The texts of loadwrap's own lines about `title`, in colour when `color`; `result` says
     /// when the end line shows unless `--result` does.
     func reportText(title: String, color: Bool, result: ResultRequest) -> ReportText {
-        ReportText(
+        var text = ReportText(
             lines: ReportLines(utf8: utf8, color: color), result: options.result ?? result,
             title: title, endTexts: ReportText.EndTexts(success: options.successText, failure: options.failureText),
             logPath: options.logPath.map(Sanitizer.sanitize), showsRetries: options.result != .never)
+        text.usual = usual
+        return text
     }
 }

@@ -7,13 +7,13 @@ import Darwin
 
 extension PlainPresenter {
     /// What a run adds to a CI's log and pages besides its lines: the log group its output goes
-    /// in, the annotation of a failure, its row in the job summary.
+    /// in, the annotation of a failure, its rows in the job summary.
     struct CI {
         /// The CI service whose log this is, for its failure annotation; nil outside a CI.
         let service: CIService?
         /// Whether a failed run is annotated on the CI's summary page (`--no-annotate`).
         let annotates: Bool
-        /// GitHub's job summary, where each run adds its row; nil elsewhere or with `--no-summary`.
+        /// GitHub's job summary, where each run adds its rows; nil elsewhere or with `--no-summary`.
         let jobSummary: JobSummary?
         /// The collapsible log group the output goes in, or nil.
         let group: LogGroup?
@@ -47,11 +47,6 @@ extension PlainPresenter {
         /// nil with `--no-annotate` or where the CI has none.
         func annotation(_ summary: String) -> String? {
             annotates ? service?.failureAnnotation(summary) : nil
-        }
-
-        /// Adds the run's row to the job summary, where there is one.
-        func addSummaryRow(mark: String, title: String, outcome: Outcome, elapsedMS: Int) {
-            jobSummary?.append(mark: mark, title: title, outcome: outcome, elapsedMS: elapsedMS)
         }
     }
 }

@@ -103,8 +103,6 @@ final class PlainPresenter: Presenter {
         writeBlocks(last: true)
         defer {
             if !outcome.succeeded { annotate(text.summary(outcome, elapsedMS: elapsedMS)) }
-            ci.addSummaryRow(mark: text.lines.symbol(outcome.succeeded), title: text.title, outcome: outcome,
-                             elapsedMS: elapsedMS)
         }
         if let held = hold.atEnd(failed: !outcome.succeeded) {
             held.replay(to: destination)
@@ -113,6 +111,19 @@ final class PlainPresenter: Presenter {
         closeGroup(failed: !outcome.succeeded)
         guard !(afterEarlyStop && outcome.succeeded) || ci.group != nil else { return }
         if let line = text.end(outcome, elapsedMS: elapsedMS) { write(line) }
+    }
+
+    /// A run nested in a step ended: its end line, from the run tree, as a step writes its own.
+    func stepEnded(_ run: RunTree.Run) {
+        if let line = run.endLine(text.lines) { write(line) }
+    }
+
+    /// The job summary's rows, one per run of `tree`, and its chart of them.
+    func summarize(_ tree: RunTree, outcome: Outcome, elapsedMS: Int) {
+        let nowMS = clock.nowMS()
+        let own = JobSummary.Step(mark: text.lines.symbol(outcome.succeeded), title: text.title, outcome: outcome,
+                                  elapsedMS: elapsedMS)
+        ci.jobSummary?.append(tree, own: own, nowMS: nowMS, wallStartMS: WallClock.nowNS() / 1_000_000 - (nowMS - tree.own.startMS))
     }
 
     func retrying(_ outcome: Outcome, elapsedMS: Int, note: String) {

@@ -48,6 +48,12 @@ protocol Presenter: OutputSink {
     func makeWay()
     /// A run nested beside a sibling left its block, to be written once nothing streams.
     func blockWaiting(pid: Int32)
+    /// A run nested in a nested run ended, as the run tree has it, and no loadwrap writes its end
+    /// line (`ControlEffect.stepEnded`).
+    func stepEnded(_ run: RunTree.Run)
+    /// After `finished`: what the presenter keeps of every run, from `tree` (the job summary),
+    /// this run having ended as `outcome` after `elapsedMS`.
+    func summarize(_ tree: RunTree, outcome: Outcome, elapsedMS: Int)
 }
 
 extension Presenter {
@@ -60,6 +66,8 @@ extension Presenter {
     func resume() {}
     func makeWay() {}
     func blockWaiting(pid: Int32) {}
+    func stepEnded(_ run: RunTree.Run) {}
+    func summarize(_ tree: RunTree, outcome: Outcome, elapsedMS: Int) {}
     func failedToStart(_ message: String) { StandardStreams.err(message + "\n") }
     /// Where nothing of the run is drawn, as a start that failed.
     func cannotGoOn(_ message: String) { failedToStart(message) }

@@ -34,6 +34,8 @@ enum ChromeTrace {
         let duration = max(0, (run.endMS ?? endMS) - run.startMS)
         var args = [#""status":\#(quoted(run.endText))"#]
         if let parent { args.append(#""parent":\#(quoted(parent))"#) }
+        // The usual time where history knew it, and whether this run was slower (docs/history.md).
+        if let usual = run.usualMS { args.append(#""usual_ms":\#(usual),"slower_than_usual":\#(run.slowerThanUsual)"#) }
         return #"{"name":\#(quoted(run.titles[0].title)),"cat":"\#(category(run.place))","ph":"X","ts":\#(start * 1000),"#
             + #""dur":\#(duration * 1000),"pid":1,"tid":\#(tid),"args":{\#(args.joined(separator: ","))}}"#
     }

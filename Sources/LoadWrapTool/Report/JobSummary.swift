@@ -8,9 +8,10 @@ import Darwin
 #endif
 
 /// GitHub Actions' job summary (`GITHUB_STEP_SUMMARY`, a Markdown file the runner shows on the
-/// run's page): each run appends one row to a table of loadwrap's, its header written when the
-/// file does not already end in that table. Only the outcome goes there, never the output: a row
-/// is under 400 bytes, and a write that fails costs the row, never the run.
+/// run's page): each run appends a row per step of its run tree to a table of loadwrap's, its
+/// header written when the file does not already end in that table, and a Mermaid chart of the
+/// steps when there are two or more (`JobSummary+Steps.swift`). Only outcomes go there, never the
+/// output: a row is under 400 bytes, and a write that fails costs the rows, never the run.
 struct JobSummary {
     /// The variable the runner sets to the step's summary file.
     static let variable = "GITHUB_STEP_SUMMARY"
@@ -36,23 +37,31 @@ struct JobSummary {
     static let titleBytes = 240
     static let resultBytes = 100
 
-    /// Appends the row of a run, the header first where the file does not end in this table.
-    /// The file is the runner's: it is not created when missing.
-    func append(mark: String, title: String, outcome: Outcome, elapsedMS: Int) {
+    /// Appends `markdown` (rows of this table, then anything after them), the header first where
+    /// the file does not end in this table. The file is the runner's: it is not created when missing.
+    func append(_ markdown: String) {
         let fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        let row = Self.row(mark: mark, title: title, outcome: outcome, elapsedMS: elapsedMS)
-        _ = FileDescriptorIO.writeAll(fd, Self.lead(tail: Self.tail(of: fd)) + row)
+        _ = FileDescriptorIO.writeAll(fd, Self.lead(tail: Self.tail(of: fd)) + markdown)
     }
 
-    /// One row: the mark, the title (cut, escaped), the time, and what ended the run.
-    static func row(mark: String, title: String, outcome: Outcome, elapsedMS: Int) -> String {
-        let shown = cell(DisplayWidth.truncate(title, toColumns: titleColumns, ellipsis: "…"), maxBytes: titleBytes)
-        var fields = outcome.fields(elapsedMS: elapsedMS)
-        if fields.last == ElapsedFormat.tenths(ms: elapsedMS) { fields.removeLast() }
+    /// One row: the mark, the title (cut, escaped, after `depth` steps of indentation), the time
+    /// (with `usually …` when slower than usual), and what ended the run.
+    static func row(_ step: Step) -> String {
+        let cut = cell(DisplayWidth.truncate(step.title, toColumns: titleColumns, ellipsis: "…"), maxBytes: titleBytes)
+        let elapsed = ElapsedFormat.tenths(ms: step.elapsedMS)
+        var fields = step.outcome.fields(elapsedMS: step.elapsedMS)
+        if fields.last == elapsed { fields.removeLast() }
         let result = fields.isEmpty ? "exit 0" : cell(fields.joined(separator: ", "), maxBytes: resultBytes)
-        return "| \(mark) | \(shown) | \(ElapsedFormat.tenths(ms: elapsedMS)) | \(result) |\n"
+        let usually = SlowerThanUsual.note(elapsedMS: step.elapsedMS, usualMS: step.usualMS).map { " · \($0)" } ?? ""
+        return "| \(step.mark) | \(indent(step.depth))\(cut) | \(elapsed)\(usually) | \(result) |\n"
+    }
+
+    /// Where a step's title starts: nothing for the run itself, `↳ ` for a step in it, and two
+    /// non-breaking spaces more for each level below (a table cell drops plain leading spaces).
+    static func indent(_ depth: Int) -> String {
+        depth == 0 ? "" : String(repeating: "&nbsp;&nbsp;", count: depth - 1) + "↳ "
     }
 
     /// What goes before a row: nothing when the file ends in this table; else the header, after a
@@ -67,7 +76,7 @@ struct JobSummary {
     }
 
     /// The marks a row of this table starts with: UTF-8 and ASCII.
-    private static let rowMarks = ["✔", "✖", "OK", "FAIL"]
+    private static let rowMarks = ["✔", "✖", "OK", "FAIL", "…"]
 
     /// The last bytes of the file open as `fd`, enough for its last line; empty for an empty file.
     private static func tail(of fd: Int32) -> String {

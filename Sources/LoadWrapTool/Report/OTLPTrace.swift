@@ -38,6 +38,10 @@ enum OTLPTrace {
     ) -> String {
         var attributes = [attribute(run.id == 0 ? "cicd.pipeline.name" : "cicd.pipeline.task.name", run.titles[0].title)]
         if case .exited(let code)? = run.status { attributes.append(#"{"key":"process.exit.code","value":{"intValue":"\#(code)"}}"#) }
+        if let usual = run.usualMS {
+            attributes.append(#"{"key":"loadwrap.usual_ms","value":{"intValue":"\#(usual)"}}"#)
+            attributes.append(#"{"key":"loadwrap.slower_than_usual","value":{"boolValue":\#(run.slowerThanUsual)}}"#)
+        }
         let events = run.titles.dropFirst().map { rename in
             #"{"timeUnixNano":\#(nanos(rename.ms)),"name":"say","attributes":[\#(attribute("title", rename.title))]}"#
         }

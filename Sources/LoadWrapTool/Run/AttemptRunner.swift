@@ -106,10 +106,10 @@ struct LastAttempt {
     /// How long history remembers the run took: until its early stop, if it had one.
     var rememberedMS: Int { controller.stoppedAfterMS ?? elapsedMS }
 
-    /// The end step: held output if the run failed, the end line, the annotation and summary row;
-    /// then the terminal's own modes back.
-    func finish() {
-        controller.finished(outcome, elapsedMS: elapsedMS)
+    /// The end step, for a run that usually takes `usualMS`: held output if the run failed, the
+    /// end line, the annotation and summary rows; then the terminal's own modes back.
+    func finish(usualMS: Int?) {
+        controller.finished(outcome, elapsedMS: elapsedMS, end: exitEnd, usualMS: usualMS)
         wrapper.releaseKeyboard()
     }
 

@@ -27,6 +27,8 @@ struct RunContext {
     let environment: [String: String]
     /// Remembered durations, or nil when off.
     let history: History?
+    /// This run's usual time, read at its end when it ran long enough to be slower than usual.
+    let usual: UsualFigure?
     /// The command's output held back (`--quiet`, `--tail`) over every attempt: replayed in full
     /// when the last one fails too.
     let held: HeldOutput?
@@ -59,6 +61,7 @@ struct RunContext {
         utf8 = LocaleCheck.isUTF8(environment)
         color = ColorChoice.enabled(request: options.color, environment: environment)
         history = options.historyOfRun(environment: environment)
+        usual = history.map { history in UsualFigure { history.usualAtEnd() } }
         startMS = clock.nowMS()
         self.blocks = blocks
         siblingBlock = makeSiblingBlock()
@@ -81,6 +84,12 @@ struct RunContext {
                                group: ci?.group(name: "loadwrap_\(getpid())"))
         return SiblingBlock.beside(pick.upstream, frame: frame,
                                    spillDirectory: HeldOutput.temporaryDirectory(environment["TMPDIR"]))
+    }
+
+    /// True when the run tree keeps the runs that ended: the files written at the end and the
+    /// job summary show every step.
+    var keepsRuns: Bool {
+        files.wanted || (pick.upstream == nil && options.summary && JobSummary(environment: environment) != nil)
     }
 
     /// Overlay, plain or silent.

@@ -67,6 +67,7 @@ final class RunController {
             case .rows(let rows): presenter.rowsChanged(rows)
             case .titleBesideSibling(let title): presenter.titleRestored(title)  // no line: the block heads it
             case .block(let pid): presenter.blockWaiting(pid: pid)
+            case .stepEnded(let run): presenter.stepEnded(run)
             }
         }
     }
@@ -94,9 +95,13 @@ final class RunController {
         return .ended(end)
     }
 
-    /// The run has ended: held output if it failed, then the end line.
-    func finished(_ outcome: Outcome, elapsedMS: Int) {
+    /// The run has ended as `end` says, usually taking `usualMS`: its own record in the run tree,
+    /// held output if it failed, the end line, then what the presenter keeps of the whole tree
+    /// (the job summary).
+    func finished(_ outcome: Outcome, elapsedMS: Int, end: ChildEnd, usualMS: Int?) {
+        control.finish(status: end, usualMS: usualMS, nowMS: clock.nowMS())
         presenter.finished(outcome, elapsedMS: elapsedMS, afterEarlyStop: stoppedEarly)
+        presenter.summarize(control.tree, outcome: outcome, elapsedMS: elapsedMS)
     }
 
     /// The attempt failed and the command runs again: its end line says when.

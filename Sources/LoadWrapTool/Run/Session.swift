@@ -89,16 +89,16 @@ struct Session {
 
     /// Ends loadwrap as the run's last attempt ended, leaving nothing behind. The channel's
     /// directory goes after the end lines: blocks of runs nested side by side wait in it.
-    /// The loadwrap above hears how it ended (its record in that one's run tree), and the
-    /// `--trace` and `--timings` files get the run tree, this run's end included.
+    /// The loadwrap above hears how it ended and how long it usually takes (its record in that
+    /// one's run tree), and the `--trace` and `--timings` files get the run tree, this run's end
+    /// included.
     private func end(_ last: LastAttempt, context: RunContext) -> Never {
-        pick.upstream?.leave(status: last.exitEnd)
-        last.finish()
+        let usualMS = context.usual?.ms(elapsedMS: last.rememberedMS)
+        pick.upstream?.leave(status: last.exitEnd, usualMS: usualMS)
+        last.finish(usualMS: usualMS)
         if context.files.wanted {
-            var tree = last.controller.runTree
-            let nowMS = clock.nowMS()
-            tree.finish(status: last.exitEnd, nowMS: nowMS)
-            context.files.write(tree, endMS: nowMS, wallNowNS: WallClock.nowNS(), recording: context.recording)
+            let tree = last.controller.runTree
+            context.files.write(tree, endMS: clock.nowMS(), wallNowNS: WallClock.nowNS(), recording: context.recording)
         }
         control?.remove()
         pick.lock?.release()
@@ -138,7 +138,7 @@ struct Session {
         let controller = RunController(
             presenter: stage.presenter,
             control: ControlHandler(title: title, upstream: pick.upstream, utf8: context.utf8, nowMS: startMS,
-                                    keepsEnded: context.files.wanted),
+                                    keepsEnded: context.keepsRuns),
             watches: .init(until: options.until, progress: options.progressFrom), clock: clock, startMS: startMS)
         controller.started()
         if attempt.number == 1 { pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true) }

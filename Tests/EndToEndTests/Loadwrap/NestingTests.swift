@@ -92,12 +92,15 @@ import Testing
         #expect(run.screen().snapshot == Screen().snapshot, "\(run.screen().snapshot)")
     }
 
-    /// Groups do not nest on GitHub Actions or Buildkite: the inner run opens none, adds no row
-    /// to the job summary and no annotation; its title shows on a line of the outer run's group.
+    /// Groups do not nest on GitHub Actions or Buildkite: the inner run opens none and writes no
+    /// annotation; its title and its end line show on lines of the outer run's group, and the job
+    /// summary gets its row from the outer, as a step under it (issue 44).
     @Test(arguments: [
-        (["GITHUB_ACTIONS": "true"], ["::group::▸ outer", "▸ outer › inner", "deep", "::endgroup::", "✖ outer · exit 7 · T",
+        (["GITHUB_ACTIONS": "true"], ["::group::▸ outer", "▸ outer › inner", "deep", "✖ inner · exit 7 · T", "::endgroup::",
+                                      "✖ outer · exit 7 · T",
                                       "::error title=loadwrap::✖ outer · exit 7 · T"]),
-        (["BUILDKITE": "true"], ["--- ▸ outer", "▸ outer › inner", "deep", "^^^ +++", "✖ outer · exit 7 · T"]),
+        (["BUILDKITE": "true"], ["--- ▸ outer", "▸ outer › inner", "deep", "✖ inner · exit 7 · T", "^^^ +++",
+                                 "✖ outer · exit 7 · T"]),
     ] as [([String: String?], [String])])
     func aNestedRunInACILogOpensNoGroup(_ ci: [String: String?], _ expected: [String]) throws {
         let directory = TestDirectory.make()
@@ -109,13 +112,16 @@ import Testing
         #expect(run.termination == .exited(7))
         #expect(Loadwrap.maskedLines(run.output) == expected)
         let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| ✖") }
-        #expect(rows.count == (ci["GITHUB_ACTIONS"] != nil ? 1 : 0), "\(rows)")
+            .map { String($0).replacing(/\d+\.\ds/, with: "T") }
+        #expect(rows == (ci["GITHUB_ACTIONS"] != nil ? ["| ✖ | outer | T | exit 7 |", "| ✖ | ↳ inner | T | exit 7 |"] : []),
+                "\(rows)")
     }
 
     @Test(arguments: [
-        ("C.UTF-8", ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep",
-                     "✖ outer · exit 7 · T"]),
-        ("C", ["> outer", "> outer > mid", "> outer > mid > inner", "deep", "FAIL outer - exit 7 - T"]),
+        ("C.UTF-8", ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep", "✖ inner · exit 7 · T",
+                     "✖ mid · exit 7 · T", "✖ outer · exit 7 · T"]),
+        ("C", ["> outer", "> outer > mid", "> outer > mid > inner", "deep", "FAIL inner - exit 7 - T", "FAIL mid - exit 7 - T",
+               "FAIL outer - exit 7 - T"]),
     ])
     func plainModeThreeDeep(_ lang: String, _ expected: [String]) throws {
         let run = try PtySession.run(
@@ -140,6 +146,7 @@ import Testing
             environment: Loadwrap.pathFirst.merging(["CI": "true", "LANG": "C.UTF-8"]) { $1 })
         #expect(run.termination == .exited(7))
         #expect(Loadwrap.maskedLines(run.output)
-            == ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep", "✖ outer · exit 7 · T"])
+            == ["▸ outer", "▸ outer › mid", "▸ outer › mid › inner", "deep", "✖ inner · exit 7 · T", "✖ mid · exit 7 · T",
+                "✖ outer · exit 7 · T"])
     }
 }

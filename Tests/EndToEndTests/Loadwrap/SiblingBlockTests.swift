@@ -197,7 +197,7 @@ import Testing
     }
 
     /// A step alone streams as it always has: the outer's line for it, then its output as it
-    /// comes, and no block of its own.
+    /// comes, no block of its own, and its end line (issue 44), as a step beside another gets.
     @Test func aStepAloneStreams() throws {
         let steps = Steps()
         defer { TestDirectory.remove(steps.directory) }
@@ -208,7 +208,7 @@ import Testing
         steps.release("a")
         #expect(session.waitForExit() == .exited(0))
         #expect(Self.lines(session.pipeOutput(1))
-            == ["::group::▸ build", "▸ build › step a", "a 1", "a 2", "a 3", "::endgroup::", "✔ build · T"])
+            == ["::group::▸ build", "▸ build › step a", "a 1", "a 2", "a 3", "✔ step a · T", "::endgroup::", "✔ build · T"])
     }
 
     /// A step whose output goes to a file of its own is no part of the log: its output stays in

@@ -115,3 +115,18 @@ import Testing
         #expect(ControlMessage(line: Substring(line)) == nil)
     }
 }
+
+/// A nested run's usual time rides on its pop, after its status.
+@Suite struct PopUsualTimeTests {
+    @Test func roundTrip() {
+        let message = ControlMessage.pop(pid: 12, status: .exited(0), usualMS: 72_000)
+        #expect(String(decoding: message.encoded, as: UTF8.self) == "pop\t12\tx0\tu72000\n")
+        #expect(ControlMessage(line: "pop\t12\tx0\tu72000") == message)
+        #expect(ControlMessage(line: "pop\t12\tk15\tu5") == .pop(pid: 12, status: .killed(15), usualMS: 5))
+    }
+
+    @Test(arguments: ["pop\t12\tx0\t72000", "pop\t12\tx0\tu", "pop\t12\tx0\tu-1", "pop\t12\tx0\tux", "pop\t12\tx0\tu1\textra"])
+    func malformedIsDropped(_ line: String) {
+        #expect(ControlMessage(line: Substring(line)) == nil)
+    }
+}

@@ -82,3 +82,29 @@ import Testing
         #expect(ChromeTrace.quoted("日本 › ok") == "\"日本 › ok\"")
     }
 }
+
+/// A step's usual time, and whether it was slower, are in its event's args and its span's
+/// attributes (issue 44.5).
+@Suite struct TraceUsualTimeTests {
+    private static func tree() -> RunTree {
+        var tree = RunTree(base: "build", nowMS: 0, keepsEnded: true)
+        tree.start(pid: 7, place: .nested, title: "swift test", nowMS: 0)
+        tree.end(pid: 7, status: .exited(0), usualMS: 72_000, nowMS: 118_000)
+        tree.finish(status: .exited(0), nowMS: 118_100)
+        return tree
+    }
+
+    @Test func chromeTraceArgs() {
+        let json = ChromeTrace.json(Self.tree(), endMS: 118_100)
+        #expect(json.contains(#""usual_ms":72000,"slower_than_usual":true"#))
+        #expect(json.components(separatedBy: "usual_ms").count == 2)
+    }
+
+    @Test func otlpAttributes() {
+        let context = OTLPTrace.Context(traceID: String(repeating: "a", count: 32), rootSpanID: String(repeating: "b", count: 16),
+                                        parentSpanID: nil, wallStartNS: 0)
+        let json = OTLPTrace.json(Self.tree(), endMS: 118_100, context: context)
+        #expect(json.contains(#"{"key":"loadwrap.usual_ms","value":{"intValue":"72000"}}"#))
+        #expect(json.contains(#"{"key":"loadwrap.slower_than_usual","value":{"boolValue":true}}"#))
+    }
+}

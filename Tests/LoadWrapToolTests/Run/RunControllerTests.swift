@@ -59,7 +59,7 @@ import Testing
         let run = try controller(until: "Listening")
         let outcome = run.outcome(.exited(0), timeout: nil)
         #expect(outcome == .neverMatched(.exited(0), pattern: "Listening"))
-        run.finished(outcome, elapsedMS: 900)
+        run.finished(outcome, elapsedMS: 900, end: .exited(0), usualMS: nil)
         #expect(presenter.calls == [#"finished neverMatched(LoadWrapProcess.ChildEnd.exited(0), pattern: "Listening") 900 false"#])
     }
 
