@@ -53,7 +53,7 @@ def main():
         load = max(load_at_start, os.getloadavg()[0])
         busy = f"; the load reached {load:.1f} on {os.cpu_count()} cores, re-run on an idle machine to tell" \
                " load from a slower loadwrap" if load > (os.cpu_count() or 1) / 2 else ""
-        log(f"FAIL: start-up is over its budget (docs/benchmarks.md, Start-up budget){busy}")
+        log(f"FAIL: a figure is over its budget (docs/benchmarks.md, Start-up budget){busy}")
         return 3
     return 0
 

@@ -4,13 +4,14 @@ that both prints in the table and decides its "ok?"."""
 
 from .config import IDLE_SECONDS
 from .figure import Figure, Target, Value, excess, own, ratio
-from .measure import exiting, frame, history, idle, latency, memory, pipe, siblings, startup, tail, tty, watch
+from .measure import exiting, frame, history, idle, jobs, latency, memory, pipe, siblings, startup, tail, tty, watch
 from .stats import median
 
 WATCH_RATIO = 0.8  # issue 25: watching keeps at least this share of the plain relay's speed
 TAIL_RATIO = 1.0  # issue 24: holding and drawing the window is at least as fast as `script` showing it all
 SIBLING_RATIO = 1.0  # issue 35: a line from one of 16 commands costs no more than from one command
 LOG_RATIO = 0.9  # issue 24: copying everything to a file keeps this share of the run's speed without it
+JOBS_RATIO = 1.2  # issue 43: a line of one of two `-c` commands costs at most this much more than of one command
 
 IDLE_CPU_MS = 6  # loadwrap's own CPU over the idle run (issue 14)
 FRAME_US = 50  # one frame: erase + redraw of an unchanged title (issue 14)
@@ -122,4 +123,9 @@ FIGURES = (
         label="several at once: outer loadwrap's CPU per line, 16 inner loadwraps each printing a line every 10 ms",
         measure=siblings.siblings, unit="{:.1f} µs", baseline="one command, a line every 10/16 ms {b}",
         value=ratio(2, paired=True), target=Target("≤", SIBLING_RATIO, "×")),
+    Figure(
+        key="two commands",
+        label="several commands: `loadwrap -c 'cat {mib} MiB' -c true` of lines, labelled, all on a pty",
+        measure=jobs.two_commands, unit="{:.0f} ns/line", baseline="`loadwrap -- cat` {b}",
+        value=ratio(2, paired=True), target=Target("≤", JOBS_RATIO, "×")),
 )

@@ -8,8 +8,7 @@ import Darwin
 
 /// The real `JobSpawner`: an inner loadwrap per job (`JobLauncher`), in the runner's process
 /// group, so the terminal's keys and the loadwrap above reach every command as they reach one;
-/// the runner's signals (`JobSignals`) and the commands' own terminals (`JobTerminal`) in one
-/// event loop; their ends collected with `ChildReaper`. The runner is the subreaper of what the
+/// the runner's signals (`JobSignals`) in one event loop; their ends collected with `ChildReaper`. The runner is the subreaper of what the
 /// inners start (Linux), so `--fail-fast`'s SIGKILL reaches all still below it; a process a
 /// command left in the background when it ended is left alone, as a shell leaves it
 /// (docs/several.md).
@@ -39,7 +38,7 @@ final class InnerJobs: JobSpawner {
         let signalSource = ReadableSource(fd: signals.pipe.readFD) { [unowned self] in
             signals.pipe.drain().forEach { handle($0) }
         }
-        loop = EventLoop(sources: [signalSource] + (launcher.terminal.map { [$0] } ?? []))
+        loop = EventLoop(sources: [signalSource])
     }
 
     func start(_ job: Int) -> ChildEnd? {
@@ -90,12 +89,11 @@ final class InnerJobs: JobSpawner {
         for (pid, job) in running where jobs.contains(job) { kill(pid, signo) }
     }
 
-    /// Acts on one signal delivered to the runner: a death is collected; a resize reaches the
-    /// commands' own terminals; a signal that ends the run is the runner's to decide on.
+    /// Acts on one signal delivered to the runner: a death is collected; a signal that ends the
+    /// run is the runner's to decide on.
     private func handle(_ delivery: SignalPipe.Delivery) {
         switch delivery.signo {
         case SIGCHLD: ChildReaper.collect(ended)
-        case SIGWINCH: launcher.terminal?.resized()
         default: reports.append(.signal(delivery.signo, alone: signals.sentToRunnerAlone(delivery)))
         }
     }
@@ -104,7 +102,6 @@ final class InnerJobs: JobSpawner {
     private func ended(_ pid: pid_t, _ end: ChildEnd) {
         guard let job = running.removeValue(forKey: pid) else { return }
         unterminated.remove(pid)
-        launcher.terminal?.ended(pid)
         reports.append(.ended(job: job, end))
     }
 }

@@ -16,9 +16,10 @@ struct JobLauncher {
     private let input: Int32
     /// The runner's signals, which the inners get back at their defaults, with its original mask.
     private let signals: JobSignals
-    /// The commands' labelled lines on the terminal, or nil: their output then goes where the
-    /// runner's does, untouched.
-    let terminal: JobTerminal?
+    /// The streams a command's own terminal is installed as: stderr, and stdout when it is the
+    /// same terminal (a pipe stays a pipe, its bytes untouched); none when the commands have no
+    /// terminals of their own, and write where the runner does.
+    private let terminalStreams: [Int32]
 
     /// Finds the executable and opens `/dev/null`; throws when either cannot be had (125).
     init(plan: JobPlan, signals: JobSignals) throws(SpawnError) {
@@ -28,26 +29,27 @@ struct JobLauncher {
         let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .failed("/dev/null", reason: String(cString: strerror(errno))) }
         (self.plan, self.executable, self.input, self.signals) = (plan, executable, input, signals)
-        terminal = JobTerminal(plan: plan)
+        terminalStreams = plan.appearance.firstTerminal == nil ? [] : (FileIdentity.same(1, 2) ? [1] : []) + [2]
+        for index in plan.jobs.indices { terminal(of: index).map { _ = fcntl($0, F_SETFD, FD_CLOEXEC) } }
     }
 
-    /// Starts job `index`'s inner loadwrap in the runner's group, on a pseudo-terminal of its own
-    /// when the lines are labelled; returns its pid.
+    /// Job `index`'s own terminal, inherited from the loadwrap that reads it, or nil.
+    private func terminal(of index: Int) -> Int32? {
+        plan.appearance.firstTerminal.map { $0 + Int32(index) }
+    }
+
+    /// Starts job `index`'s inner loadwrap in the runner's group, on its own terminal when it has
+    /// one, which the runner then lets go of: the terminal ends when the job's processes are gone.
+    /// Returns its pid.
     func start(_ index: Int) throws(SpawnError) -> pid_t {
         var redirections = [Spawner.Redirection(fd: input, streams: [0])]
-        let relay = try terminal?.open(index)
-        if let relay { redirections.append(relay.1) }
+        let terminal = terminal(of: index)
+        if let terminal { redirections.append(Spawner.Redirection(fd: terminal, streams: terminalStreams)) }
+        defer { terminal.map { _ = close($0) } }
         let setup = Spawner.Setup(
             redirections: redirections, group: .loadwrapsGroup,
             environment: Spawner.EnvironmentChange(added: [JobSignals.groupVariable: signals.groupSignaled ? "1" : "0"]),
             defaultSignals: signals.defaultInInners, signalMask: signals.pipe.originalMask)
-        do {
-            let pid = try Spawner.spawn([executable] + plan.innerArguments(plan.jobs[index]), setup)
-            if let relay { terminal?.started(pid, on: relay.0, index: index) }
-            return pid
-        } catch {
-            relay.map { JobTerminal.discard($0.0) }
-            throw error
-        }
+        return try Spawner.spawn([executable] + plan.innerArguments(plan.jobs[index]), setup)
     }
 }

@@ -41,18 +41,18 @@ package struct JobPlan: Equatable, Sendable {
         }
     }
 
-    /// How the commands' output looks.
+    /// Where the commands' output goes.
     package struct Appearance: Equatable, Sendable {
-        /// Lines on a terminal begin with their command's name (not `--no-prefix`).
-        var prefix: Bool
-        /// The prefixes in colour (`--color`, `NO_COLOR`).
-        var color: Bool
+        /// Where the runner finds the first command's own terminal, the others' following it
+        /// (`JobTerminals`, opened by the loadwrap that labels their lines); nil: the commands
+        /// write where the runner does.
+        var firstTerminal: Int32?
         /// Each command's output held unless it fails (`--quiet`, `--tail`).
         var quiet: Bool
 
         /// Each stored property, as the memberwise initialiser has it, for the targets above.
-        package init(prefix: Bool, color: Bool, quiet: Bool) {
-            (self.prefix, self.color, self.quiet) = (prefix, color, quiet)
+        package init(firstTerminal: Int32?, quiet: Bool) {
+            (self.firstTerminal, self.quiet) = (firstTerminal, quiet)
         }
     }
 

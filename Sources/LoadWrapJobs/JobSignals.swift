@@ -10,8 +10,9 @@ import Darwin
 /// job control alone (SIGTSTP and SIGCONT stay at their defaults): it shares its group with the
 /// inners, so a stop reaches them all from the terminal or the loadwrap above.
 package struct JobSignals {
-    /// A death to collect, a resize for the commands' own terminals, and the signals that end a run.
-    static let caught = [SIGCHLD, SIGWINCH, SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+    /// A death to collect, and the signals that end a run. A resize is left alone: the loadwrap
+    /// that reads the commands' terminals sizes them (`JobTerminals`).
+    static let caught = [SIGCHLD, SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
     /// Internal, set by the runner for its inners while it leads the process group they share
     /// with their commands: the loadwrap above then signals that whole group (`Wrapper.forward`),

@@ -43,11 +43,30 @@ package struct LinePrefixer {
 
     /// The bytes to write for `chunk`: the command's bytes with the labels, less a tail held back.
     package mutating func feed(_ chunk: some Sequence<UInt8>) -> [UInt8] {
+        Array(chunk).withUnsafeBytes { feed($0) }
+    }
+
+    /// `feed` over a chunk as read: a run of plain text inside a line (printable ASCII, tab),
+    /// which changes no state, is copied whole; only the bytes around it go one by one. Byte by
+    /// byte, the labels cost 0.5 s of CPU on 27 MB of lines (issue 43, docs/benchmarks.md).
+    package mutating func feed(_ chunk: UnsafeRawBufferPointer) -> [UInt8] {
         var output = pending
         pending.removeAll()
+        output.reserveCapacity(output.count + chunk.count + chunk.count / 4)
         var safe = 0  // what was held is by its nature not between characters
-        for byte in chunk {
-            feed(byte, into: &output)
+        var index = 0
+        while index < chunk.count {
+            if !atLineStart && isBetweenCharacters {
+                let start = index
+                while index < chunk.count, Self.isPlainText(chunk[index]) { index += 1 }
+                if index > start {
+                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<index]))
+                    safe = output.count
+                    continue
+                }
+            }
+            feed(chunk[index], into: &output)
+            index += 1
             if isBetweenCharacters { safe = output.count }
         }
         if output.count - safe > Self.mostHeld { safe = output.count }
@@ -126,6 +145,11 @@ package struct LinePrefixer {
         if !style.isPlain { output += style.sequence }
         atLineStart = false
         lineHasText = true
+    }
+
+    /// Whether `byte` is text that, inside a line's text, only passes through: printable ASCII or tab.
+    private static func isPlainText(_ byte: UInt8) -> Bool {
+        (byte >= 0x20 && byte <= 0x7E) || byte == 0x09  // comparisons: ClosedRange.contains was a call per byte
     }
 
     /// The continuation bytes a UTF-8 lead byte announces (RFC 3629); 0 for ASCII and strays.

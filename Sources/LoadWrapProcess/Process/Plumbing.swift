@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where the command's standard streams go, and the relays loadwrap runs between them and its own:
 ///
 /// - overlay on a terminal: the terminal-bound streams share one pseudo-terminal (order kept);
@@ -20,13 +26,17 @@ package final class Plumbing {
         var stdoutPipe: Bool
         /// The command's pseudo-terminal does the output processing (beside a loadwrap that draws).
         var processesOutput = false
+        /// More terminals read as the command's output, opened with its own (several `-c`), or nil.
+        var side: (any SideTerminals)?
 
         /// Each stored property, as the memberwise initialiser has it, for the targets above.
-        package init(terminal: TerminalDevice? = nil, logPipe: Bool, stdoutPipe: Bool, processesOutput: Bool = false) {
+        package init(terminal: TerminalDevice? = nil, logPipe: Bool, stdoutPipe: Bool, processesOutput: Bool = false,
+                     side: (any SideTerminals)? = nil) {
             self.terminal = terminal
             self.logPipe = logPipe
             self.stdoutPipe = stdoutPipe
             self.processesOutput = processesOutput
+            self.side = side
         }
     }
 
@@ -38,6 +48,10 @@ package final class Plumbing {
     package private(set) var log: PipeRelay?
     /// The command's stdout, when loadwrap must see it on its way to its own stdout.
     private(set) var data: DataRelay?
+    /// The terminals beside the pseudo-terminal (several `-c`), opened with it.
+    private(set) var side: (any SideTerminals)?
+    /// The descriptor the command gets the first of them at, the others following, or nil.
+    package private(set) var sideFirstFD: Int32?
     /// What the spawn installs.
     private(set) var redirections: [Spawner.Redirection] = []
 
@@ -46,6 +60,7 @@ package final class Plumbing {
     package init(_ needs: Needs, topology: Topology, keys: RawMode?) throws(SpawnError) {
         if let terminal = needs.terminal {
             try openTerminal(terminal, topology: topology, keys: keys, processesOutput: needs.processesOutput)
+            try openSide(needs.side, modes: keys?.saved, processesOutput: needs.processesOutput, size: terminal.size)
         } else if needs.logPipe && !StandardDescriptors.isPlaceholder(2) {
             let log = try PipeRelay()
             redirections.append(Spawner.Redirection(fd: log.writeEnd, streams: (FileIdentity.same(1, 2) ? [1] : []) + [2]))
@@ -73,6 +88,7 @@ package final class Plumbing {
         if let pty { list.append(pty) }
         if let log { list.append(log) }
         if let data { list.append(data) }
+        if let side { list.append(side) }
         return list
     }
 
@@ -82,6 +98,7 @@ package final class Plumbing {
         outputLog?.next = sink
         let first: any OutputSink = outputLog ?? sink
         pty?.sink = first
+        side?.sink = first
         log?.sink = first
         guard guest else { return }
         data?.leaving = { [unowned sink] chunk in sink.dataLeaving(chunk) }
@@ -91,6 +108,7 @@ package final class Plumbing {
     /// Sets a tap on every output source (`--until`); nil removes it.
     package func tap(_ body: ((UnsafeRawBufferPointer) -> Void)?) {
         pty?.tap = body
+        side?.tap = body
         log?.tap = body
         data?.tap = body
     }
@@ -114,6 +132,7 @@ package final class Plumbing {
         log?.releaseWriteEnd()
         data?.releaseWriteEnd()
         if keyboard == nil && traits.closingSecondaryKeepsOutput { pty?.releaseSecondary() }
+        side?.commandStarted(traits: traits)
     }
 
     /// Relays what is left after the command ended, bounded; then no copy of the secondary side
@@ -121,8 +140,27 @@ package final class Plumbing {
     func drain() {
         pty?.relayAvailable(maxReads: Relay.finalReads)
         if keyboard == nil { pty?.releaseSecondary() }
+        side?.drain()
         log?.relayAvailable(maxReads: Relay.finalReads)
         data?.relayAvailable(maxReads: Relay.finalReads, finishing: true)
+    }
+
+    /// Copies the terminal's size to the command's pseudo-terminal and those beside it.
+    func resize(to size: (rows: UInt16, columns: UInt16)?) {
+        pty?.resize(to: size)
+        side?.resize(to: size)
+    }
+
+    /// Opens the terminals beside the command's with its modes and installs them one after
+    /// another above every descriptor the spawn moves, so that no installation overwrites the
+    /// source of another (posix_spawn's dup2 actions run in order).
+    private func openSide(_ side: (any SideTerminals)?, modes: termios?, processesOutput: Bool,
+                          size: (rows: UInt16, columns: UInt16)?) throws(SpawnError) {
+        guard let side else { return }
+        try side.open(modes: modes, processesOutput: processesOutput, size: size)
+        let first = (redirections.map(\.fd) + side.secondaries + [2]).max()! + 1
+        redirections += side.secondaries.enumerated().map { Spawner.Redirection(fd: $1, streams: [first + Int32($0)]) }
+        (self.side, sideFirstFD) = (side, first)
     }
 
     /// The pseudo-terminal for the streams that are the terminal the overlay draws on.

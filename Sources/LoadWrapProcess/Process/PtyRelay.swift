@@ -15,7 +15,7 @@ package final class PtyRelay: EventSource {
     /// runs, unless loadwrap reads the command's modes from it (keys through loadwrap).
     package private(set) var secondary: Int32
     /// True once the pseudo-terminal has no writer left and reports end of data.
-    private(set) var closed = false
+    package private(set) var closed = false
     /// Where the output goes: the presenter, once connected.
     package var sink: (any OutputSink)?
     /// Sees every chunk once the sink has it (`--until`, `--progress-from`), so what it reports

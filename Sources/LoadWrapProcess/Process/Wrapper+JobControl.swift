@@ -35,8 +35,8 @@ extension Wrapper {
     /// A pseudo-terminal that is the command's own signals its foreground group on resize; one
     /// that is not signals no one, so loadwrap does, once the new size is in place.
     func resize() {
-        guard let pty = plumbing.pty else { return }
-        pty.resize(to: terminal?.size)
+        guard plumbing.pty != nil else { return }
+        plumbing.resize(to: terminal?.size)
         events.resized()
         if !topology.kernelSignalsResize { kill(child, SIGWINCH) }
     }
@@ -82,7 +82,7 @@ extension Wrapper {
         suspended = false
         plumbing.keyboard?.takeIfForeground()
         if topology.commandLeadsGroup { kill(-child, SIGCONT) }
-        plumbing.pty?.resize(to: terminal?.size)
+        plumbing.resize(to: terminal?.size)
         events.resume()
     }
 }

@@ -7,7 +7,7 @@ import Darwin
 /// Whether two descriptors lead to the same file, pipe or device.
 package enum FileIdentity {
     /// True when `a` and `b` refer to the same object (device and inode), e.g. `>log 2>&1`.
-    static func same(_ a: Int32, _ b: Int32) -> Bool {
+    package static func same(_ a: Int32, _ b: Int32) -> Bool {
         var first = stat()
         var second = stat()
         guard fstat(a, &first) == 0, fstat(b, &second) == 0 else { return false }

@@ -44,10 +44,7 @@ package enum Launcher {
             StandardStreams.err("Error: Cannot find loadwrap's own executable to run several commands.\n")
             exit(125)
         }
-        let environment = ProcessEnvironment.snapshot
-        let color = ColorChoice.enabled(request: options.color, environment: environment)
-        let overlay = ModeChoice.choose(request: options.mode, stderrIsTerminal: isatty(2) == 1, environment: environment) == .overlay
-        Session(options.runningJobs(executable: executable, color: color, overlay: overlay), environment: environment).run()
+        Session(options.runningJobs(executable: executable), environment: ProcessEnvironment.snapshot).run()
     }
 
     /// Sends `message` to the loadwrap running this process. Outside any loadwrap, `say` prints its

@@ -1,4 +1,6 @@
 import LoadWrapJobs
+import LoadWrapProcess
+
 extension Options {
     /// One `-c`: the ordinary run of `/bin/sh -c LINE`, titled with its name or its line.
     mutating func runAlone() {
@@ -7,22 +9,35 @@ extension Options {
     }
 
     /// Several `-c`: this run's command becomes the runner (`executable --job-runner PLAN`), which
-    /// starts an inner loadwrap per command; each reports to this one as a sibling. `--quiet` and
-    /// `--tail` go to the inners, so a failing command's output shows whole and the others' not at
-    /// all; `--tail` only where the run draws an `overlay`, as plain mode ignores it. The run's
-    /// title is `-t`, else `N commands`. Lines get names only on an overlay too: plain mode's log
-    /// keeps each command's output as written.
-    func runningJobs(executable: String, color: Bool, overlay: Bool) -> Options {
-        let names = ShellCommand.shortNames(commands)
-        let jobs = zip(commands, names).map { JobPlan.Job(name: $1, title: $0.title, line: $0.line) }
+    /// starts an inner loadwrap per command; each reports to this one as a sibling. The run's
+    /// title is `-t`, else `N commands`. The command kept here names the jobs and nothing of the
+    /// run's terminal, so it is the same key for the history every time; what `--quiet`, `--tail`
+    /// and `--no-prefix` mean for the commands is `ModePick`'s to decide (`RunMeaning`), and the
+    /// plan the runner is given says it (`runnerCommand`).
+    func runningJobs(executable: String) -> Options {
         var outer = self
         outer.title = title ?? "\(commands.count) commands"
-        let policy = JobPlan.Policy(limit: min(jobs.count, self.jobs ?? jobs.count), failFast: failFast, killAfterMS: killAfterMS)
-        let appearance = JobPlan.Appearance(prefix: prefix && overlay, color: color, quiet: quiet || (overlay && tailLines != nil))
-        let plan = JobPlan(jobs: jobs, policy: policy, appearance: appearance, title: outer.title ?? "")
-        outer.command = [executable, JobPlan.verb] + plan.arguments
-        outer.quiet = false
-        outer.tailLines = nil
+        outer.command = [executable, JobPlan.verb] + outer.jobPlan(quiet: false, firstTerminal: nil).arguments
         return outer
+    }
+
+    /// The runner's command for a run that means `meaning`, each command's own terminal from
+    /// `firstTerminal` on in the runner (`JobTerminals`), or nil when there are none.
+    func runnerCommand(_ meaning: RunMeaning, firstTerminal: Int32?) -> [String] {
+        Array(command.prefix(2)) + jobPlan(quiet: meaning.jobsQuiet, firstTerminal: firstTerminal).arguments
+    }
+
+    /// The labelled terminals of the commands, beside the run's own, in colour when `color`.
+    func jobTerminals(color: Bool) -> JobTerminals {
+        JobTerminals(names: ShellCommand.shortNames(commands), color: color)
+    }
+
+    /// The plan of the commands: each with its short name and title, `-j`, `--fail-fast`.
+    private func jobPlan(quiet: Bool, firstTerminal: Int32?) -> JobPlan {
+        let names = ShellCommand.shortNames(commands)
+        let jobs = zip(commands, names).map { JobPlan.Job(name: $1, title: $0.title, line: $0.line) }
+        let policy = JobPlan.Policy(limit: min(jobs.count, self.jobs ?? jobs.count), failFast: failFast, killAfterMS: killAfterMS)
+        let appearance = JobPlan.Appearance(firstTerminal: firstTerminal, quiet: quiet)
+        return JobPlan(jobs: jobs, policy: policy, appearance: appearance, title: title ?? "\(commands.count) commands")
     }
 }

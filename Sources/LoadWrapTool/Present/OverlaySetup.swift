@@ -32,7 +32,7 @@ struct OverlaySetup: ModeSetup {
         let features = TerminalFeatures.detect(context.environment, request: options.termProgress)
         let notice = options.notifyAfterMS.map { OverlayPresenter.Notice(afterMS: $0, kind: features.notification) }
         let presenter = OverlayPresenter(painter: painter(on: terminal, topology: topology, indicator: features.progress),
-                                         screen: screen, text: text(tails: options.tailLines != nil),
+                                         screen: screen, text: text(tails: context.pick.meaning.tailLines != nil),
                                          held: context.held, notice: notice, clock: context.clock)
         presenter.usual = context.history?.lookup(fromMS: startMS + options.delayMS)
         presenter.turn = context.pick.lock?.turn.map(TurnKeeper.init)
@@ -48,7 +48,7 @@ struct OverlaySetup: ModeSetup {
                               title: title, startMS: startMS, delayMS: options.delayMS,
                               columns: Int(terminal.size?.columns ?? 80))
         let rows = Int(terminal.size?.rows ?? 24)
-        let tail = options.tailLines.map { Tail(capacity: $0, screenRows: rows) }
+        let tail = context.pick.meaning.tailLines.map { Tail(capacity: $0, screenRows: rows) }
         return Painter(overlay: overlay, indicator: indicator, besideUnfinishedLines: topology.keysThroughLoadwrap, tail: tail,
                        screenRows: rows)
     }

@@ -8,8 +8,9 @@ import Darwin
 
 /// A run's mode, picked once at its start, with what came of picking it: the terminal's lock when
 /// this loadwrap draws the one spinner there, else the loadwrap it reports to, and the terminal
-/// the run writes on itself. The one place that decides by the mode; after it, only each mode's
-/// own setup (`ModeSetup`) does.
+/// the run writes on itself; and what the options mean in that mode (`RunMeaning`). The one place
+/// that decides the mode, and what `--color`, `--quiet`, `--tail` and `--no-prefix` mean for the
+/// run; after it, only each mode's own setup (`ModeSetup`) looks at the mode.
 struct ModePick {
     /// Overlay, plain or silent.
     let mode: Mode
@@ -24,10 +25,19 @@ struct ModePick {
     /// The terminal (stderr) whose output passes through loadwrap: the one the overlay draws on,
     /// or the one shared beside a loadwrap that draws there; nil otherwise.
     let terminal: TerminalDevice?
+    /// What the options mean for this run in this mode.
+    private(set) var meaning: RunMeaning
 
-    /// Picks the mode from `--mode`, stderr and the environment. One spinner per terminal: under
-    /// another loadwrap, or beside one on the same terminal, this one stays silent.
-    init(_ request: ModeRequest, environment: [String: String], channel: ControlChannel?) {
+    /// Picks the mode from `--mode`, stderr and the environment, then what `options` mean in it.
+    /// One spinner per terminal: under another loadwrap, or beside one on the same terminal, this
+    /// one stays silent.
+    init(_ options: Options, environment: [String: String], channel: ControlChannel?) {
+        self.init(options.mode, environment: environment, channel: channel)
+        meaning = RunMeaning(options, draws: draws, environment: environment)
+    }
+
+    /// Picks the mode alone; the meaning is filled in by the caller.
+    private init(_ request: ModeRequest, environment: [String: String], channel: ControlChannel?) {
         let chosen = ModeChoice.choose(request: request, stderrIsTerminal: isatty(2) == 1, environment: environment)
         if let outer = ControlClient(environment: environment) {
             self.init(mode: .silent, upstream: Upstream(client: outer, relation: .nested,
@@ -43,6 +53,7 @@ struct ModePick {
     private init(mode: Mode, lock: TerminalLock? = nil, upstream: Upstream? = nil, besideTurn: TerminalTurn? = nil,
                  terminal: TerminalDevice? = nil) {
         (self.mode, self.lock, self.upstream, self.besideTurn, self.terminal) = (mode, lock, upstream, besideTurn, terminal)
+        meaning = RunMeaning(Options(command: []), draws: false, environment: [:])
     }
 
     /// The overlay on `terminal` if this loadwrap gets the terminal's lock; else silent, reporting

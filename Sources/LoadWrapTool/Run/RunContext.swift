@@ -53,13 +53,10 @@ struct RunContext {
         log = if let path = options.logPath { try OutputLog(path: path) } else { nil }
         files = try RunFiles(options, outermost: pick.upstream == nil)
         recording = TraceRecording.make(writesOTLP: files.writesOTLP, environment: environment)
-        // `--tail` holds only where it draws its window: plain mode's log is the record, and a
-        // nested (silent) loadwrap leaves the window to the one that draws.
-        let holds = options.quiet || (pick.draws && options.tailLines != nil)
-        held = holds ? HeldOutput(directory: HeldOutput.temporaryDirectory(environment["TMPDIR"])) : nil
+        held = pick.meaning.holds ? HeldOutput(directory: HeldOutput.temporaryDirectory(environment["TMPDIR"])) : nil
         (self.options, self.pick, self.environment, self.clock) = (options, pick, environment, clock)
         utf8 = LocaleCheck.isUTF8(environment)
-        color = ColorChoice.enabled(request: options.color, environment: environment)
+        color = pick.meaning.color
         history = options.historyOfRun(environment: environment)
         usual = history.map { history in UsualFigure { history.usualAtEnd() } }
         startMS = clock.nowMS()

@@ -42,7 +42,7 @@ struct Session {
         self.environment = environment
         self.clock = clock
         control = ControlChannel(environment: environment)
-        pick = ModePick(options.mode, environment: environment, channel: control)
+        pick = ModePick(options, environment: environment, channel: control)
     }
 
     /// Runs the command, again after a failure while `--retry` allows, and ends loadwrap as the
@@ -155,6 +155,12 @@ struct Session {
         }
     }
 
+    /// The command to spawn: the options' own; for several `-c`, the runner with the plan that
+    /// says what the run means for them and where their terminals are, once `plumbing` opened them.
+    private func command(on plumbing: Plumbing) -> [String] {
+        options.commands.count > 1 ? options.runnerCommand(pick.meaning, firstTerminal: plumbing.sideFirstFD) : options.command
+    }
+
     /// Starts the command on `stage`, told to `controller`, with this run's channel in its
     /// environment and among the event loop's sources, with `extra` (the log's handover between
     /// runs nested side by side and the one they report to) and `trace` (`TraceRecording`) in its
@@ -162,7 +168,7 @@ struct Session {
     private func spawn(_ stage: Stage, controller: RunController, signals: Wrapper.Signals, startMS: Int,
                        sources extra: @autoclosure () -> [any EventSource], trace: [String: String]) throws(SpawnError) -> Wrapper {
         let configuration = Wrapper.Configuration(
-            command: options.command, topology: stage.topology,
+            command: command(on: stage.plumbing), topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
             environment: (control.map { [ControlChannel.variable: $0.path] } ?? [:]).merging(trace) { own, _ in own },
             removedEnvironment: [JobSignals.groupVariable], groupSignaled: JobSignals.groupSignaled)

@@ -28,8 +28,9 @@ struct Stage {
                                    keyboard: keys != nil, controllingTerminal: TerminalDevice.controllingTerminalExists())
         let needs = Plumbing.Needs(
             terminal: terminal,
-            logPipe: options.quiet || options.logPath != nil || options.watchesOutput || setup.needsLogLines,
-            stdoutPipe: (topology == .guest && !beside) || options.watchesOutput, processesOutput: beside)
+            logPipe: context.pick.meaning.holds || options.logPath != nil || options.watchesOutput || setup.needsLogLines,
+            stdoutPipe: (topology == .guest && !beside) || options.watchesOutput, processesOutput: beside,
+            side: context.pick.meaning.labelsJobs ? options.jobTerminals(color: context.color) : nil)
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         presenter = setup.presenter(plumbing: plumbing, topology: topology, sharedPipe: topology == .guest ? sharedPipe : nil)
         plumbing.connect(to: presenter, guest: topology == .guest && !beside, outputLog: context.log)

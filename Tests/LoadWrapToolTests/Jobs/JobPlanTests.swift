@@ -8,11 +8,11 @@ import Testing
         jobs: [JobPlan.Job(name: "make", title: "make all", line: "make all"),
                JobPlan.Job(name: "npm", title: "a=b\nc", line: "npm test -- --watch=false 'x=y'")],
         policy: JobPlan.Policy(limit: 1, failFast: true, killAfterMS: 250),
-        appearance: JobPlan.Appearance(prefix: false, color: true, quiet: true), title: "2 commands")
+        appearance: JobPlan.Appearance(firstTerminal: 7, quiet: true), title: "2 commands")
 
     @Test func argumentsAreNamedFields() {
         #expect(Self.plan.arguments == [
-            "limit=1", "fail-fast=true", "kill-after-ms=250", "prefix=false", "color=true", "quiet=true", "title=2 commands",
+            "limit=1", "fail-fast=true", "kill-after-ms=250", "terminal=7", "quiet=true", "title=2 commands",
             "job-name=make", "job-title=make all", "job-line=make all",
             "job-name=npm", "job-title=a=b\nc", "job-line=npm test -- --watch=false 'x=y'",
         ])
@@ -21,16 +21,17 @@ import Testing
     @Test func argumentsReadBackAsThePlan() throws {
         #expect(try JobPlan(arguments: Self.plan.arguments) == Self.plan)
         var empty = Self.plan
-        (empty.title, empty.jobs[0].line) = ("", "")
+        (empty.title, empty.jobs[0].line, empty.appearance.firstTerminal) = ("", "", nil)
+        #expect(empty.arguments.contains("terminal=none"))
         #expect(try JobPlan(arguments: empty.arguments) == empty)
     }
 
     @Test func theRunsFieldsMayComeInAnyOrder() throws {
         let words = Self.plan.arguments
-        #expect(try JobPlan(arguments: Array(words[7...]) + words[..<7].reversed()) == Self.plan)
+        #expect(try JobPlan(arguments: Array(words[6...]) + words[..<6].reversed()) == Self.plan)
     }
 
-    static let header = ["limit=1", "fail-fast=false", "kill-after-ms=5000", "prefix=true", "color=true", "quiet=false", "title=t"]
+    static let header = ["limit=1", "fail-fast=false", "kill-after-ms=5000", "terminal=none", "quiet=false", "title=t"]
     static let job = ["job-name=a", "job-title=a", "job-line=a"]
 
     @Test(arguments: [
@@ -49,6 +50,8 @@ import Testing
          .invalidValue("kill-after-ms", value: "-1", expected: "a whole number from 0")),
         (header.map { $0 == "fail-fast=false" ? "fail-fast=1" : $0 } + job,
          .invalidValue("fail-fast", value: "1", expected: "true or false")),
+        (header.map { $0 == "terminal=none" ? "terminal=2" : $0 } + job,
+         .invalidValue("terminal", value: "2", expected: "a descriptor from 3, or none")),
     ])
     func wordsNotAPlanAreRefusedSayingWhy(_ words: [String], _ error: JobPlan.FormatError) {
         #expect(throws: error) { try JobPlan(arguments: words) }
@@ -66,17 +69,23 @@ import Testing
         guard case .run(let options) = try ArgumentParser.parse(
             ["--tail", "-j", "5", "--fail-fast", "--name", "build", "-c", "swift build", "-c", "make", "-c", "make"])
         else { Issue.record("not a run"); return }
-        let plain = options.runningJobs(executable: "/x", color: true, overlay: false)
-        #expect(try JobPlan(arguments: Array(plain.command.dropFirst(2))).appearance.prefix == false)
-        let outer = options.runningJobs(executable: "/bin/loadwrap", color: false, overlay: true)
+        let outer = options.runningJobs(executable: "/bin/loadwrap")
         #expect(outer.title == "3 commands")
-        #expect(outer.tailLines == nil && !outer.quiet)
+        #expect(outer.tailLines == options.tailLines && outer.quiet == options.quiet && outer.prefix == options.prefix)
         #expect(Array(outer.command.prefix(2)) == ["/bin/loadwrap", JobPlan.verb])
-        let plan = try JobPlan(arguments: Array(outer.command.dropFirst(2)))
+        let key = try JobPlan(arguments: Array(outer.command.dropFirst(2)))
+        #expect(key.appearance == JobPlan.Appearance(firstTerminal: nil, quiet: false), "the history's key: no terminal")
+        let drawn = RunMeaning(outer, draws: true, environment: [:])
+        let runner = outer.runnerCommand(drawn, firstTerminal: 9)
+        #expect(Array(runner.prefix(2)) == ["/bin/loadwrap", JobPlan.verb])
+        let plan = try JobPlan(arguments: Array(runner.dropFirst(2)))
         #expect(plan.jobs.map(\.name) == ["build", "make", "make-2"])
         #expect(plan.jobs.map(\.title) == ["build", "make", "make"])
         #expect(plan.policy == JobPlan.Policy(limit: 3, failFast: true, killAfterMS: 5_000))
-        #expect(plan.appearance == JobPlan.Appearance(prefix: true, color: false, quiet: true))
+        #expect(plan.appearance == JobPlan.Appearance(firstTerminal: 9, quiet: true))
+        let logged = try JobPlan(arguments: Array(outer.runnerCommand(RunMeaning(outer, draws: false, environment: [:]),
+                                                                      firstTerminal: nil).dropFirst(2)))
+        #expect(logged.appearance == JobPlan.Appearance(firstTerminal: nil, quiet: false), "--tail holds nothing in a log")
     }
 
     @Test func theRunnersArgumentsParseAsItsInvocation() throws {

@@ -12,7 +12,7 @@ import Testing
         var options = Options(mode: mode, command: ["true"])
         change(&options)
         let environment = ["TERM": "xterm"]
-        let pick = ModePick(mode, environment: environment, channel: nil)
+        let pick = ModePick(options, environment: environment, channel: nil)
         return try RunContext(options, pick: pick, environment: environment, clock: ManualClock(startMS: 1_000))
     }
 
