@@ -133,9 +133,7 @@ enum ArgumentParser {
         }
     }
 
-    /// Records one option in `options`. Not for the options that end parsing (`ending`): returning
-    /// an `Invocation` from here cost the environment's defaults a destroy through the optional
-    /// invocation's metadata, ~28 k instructions at start-up (callgrind, docs/benchmarks.md).
+    /// Records one option in `options`; `ending` has the others (an `Invocation?` from here cost ~28 k instructions).
     private static func apply(
         _ id: OptionSpec.ID, name: String, value: String?, to options: inout Options
     ) throws(UsageError) {
