@@ -75,11 +75,12 @@ package final class SiblingBlock {
     }
 
     /// The block that `upstream` leads to, when the loadwrap above is in plain mode and this
-    /// run's stderr is its log (`SiblingBlocks.markLog`).
-    package static func beside(_ upstream: Upstream?, frame: BlockFrame, spillDirectory: String) -> SiblingBlock? {
+    /// run's stderr is its log (`SiblingBlocks.markLog`). The frame is made only then: its texts
+    /// cost ~30 k instructions before every spawn (callgrind).
+    package static func beside(_ upstream: Upstream?, frame: @autoclosure () -> BlockFrame, spillDirectory: String) -> SiblingBlock? {
         guard let upstream, let turn = upstream.live, let directory = upstream.directory,
               SiblingBlocks.isLog(2, directory: directory) else { return nil }
-        return SiblingBlock(turn: turn, running: upstream.running, upstream: upstream, frame: frame,
+        return SiblingBlock(turn: turn, running: upstream.running, upstream: upstream, frame: frame(),
                             directory: directory, spillDirectory: spillDirectory)
     }
 

@@ -28,7 +28,7 @@ struct RunContext {
     /// Remembered durations, or nil when off.
     let history: History?
     /// This run's usual time, read at its end when it ran long enough to be slower than usual.
-    let usual: UsualFigure?
+    let usual: UsualFigure
     /// The command's output held back (`--quiet`, `--tail`) over every attempt: replayed in full
     /// when the last one fails too.
     let held: HeldOutput?
@@ -58,7 +58,7 @@ struct RunContext {
         utf8 = LocaleCheck.isUTF8(environment)
         color = pick.meaning.color
         history = options.historyOfRun(environment: environment)
-        usual = history.map { history in UsualFigure { history.usualAtEnd() } }
+        usual = UsualFigure { [history] in history?.usualAtEnd() }
         startMS = clock.nowMS()
         self.blocks = blocks
         siblingBlock = makeSiblingBlock()

@@ -93,7 +93,7 @@ struct Session {
     /// one's run tree), and the `--trace` and `--timings` files get the run tree, this run's end
     /// included.
     private func end(_ last: LastAttempt, context: RunContext) -> Never {
-        let usualMS = context.usual?.ms(elapsedMS: last.rememberedMS)
+        let usualMS = context.usual.ms(elapsedMS: last.rememberedMS)
         pick.upstream?.leave(status: last.exitEnd, usualMS: usualMS)
         last.finish(usualMS: usualMS)
         if context.files.wanted {
