@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each allowed to see only those below it (docs/architecture.md; make check-layers):
-// LoadWrapCore (pure rendering) ← LoadWrapKit (the library) ← LoadWrapProcess (process, terminal)
+// LoadWrapCore (pure rendering) ← LoadWrapTimeline (the files of a run's steps) ← LoadWrapKit (the library) ← LoadWrapProcess (process, terminal)
 // ← LoadWrapRuns (control, siblings) ← LoadWrapJobs (-c) ← LoadWrapTool (the CLI's run) ← loadwrap.
 let package = Package(
     name: "loadwrap",
@@ -21,8 +21,11 @@ let package = Package(
         .target(name: "CLoadWrap", dependencies: ["CLoadWrapCore"]),
         // The spinner line, the painter, the output scanner and progress values: pure, no processes.
         .target(name: "LoadWrapCore", dependencies: ["CLoadWrapCore"]),
+        // The files written from the steps of a run: the timings page, the Chrome and OTLP traces.
+        // Pure text from values, so the library and the tool write the same files.
+        .target(name: "LoadWrapTimeline", dependencies: ["LoadWrapCore"]),
         // `LoadIndicator` for Swift programs, on top of the core.
-        .target(name: "LoadWrapKit", dependencies: ["LoadWrapCore", "CLoadWrapCore"]),
+        .target(name: "LoadWrapKit", dependencies: ["LoadWrapTimeline", "LoadWrapCore", "CLoadWrapCore"]),
         // The process and its terminal: spawn, wait, reap, job control, pty, raw mode, the kernels' differences.
         .target(name: "LoadWrapProcess", dependencies: ["LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore"]),
         // The runs under the outer loadwrap: the control FIFO, the title tree, siblings' rows and
@@ -38,17 +41,21 @@ let package = Package(
         .target(
             name: "LoadWrapTool",
             dependencies: [
-                "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapKit", "LoadWrapCore", "CLoadWrap", "CLoadWrapCore",
+                "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapKit", "LoadWrapTimeline", "LoadWrapCore", "CLoadWrap",
+                "CLoadWrapCore",
             ]),
         .executableTarget(name: "loadwrap", dependencies: ["LoadWrapTool"]),
         // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
         .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
-        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTestSupport"]),
+        .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTimeline", "LoadWrapTestSupport"]),
         // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).
         .testTarget(
             name: "LoadWrapToolTests",
-            dependencies: ["LoadWrapTool", "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapTestSupport", "CLoadWrap"]),
+            dependencies: [
+                "LoadWrapTool", "LoadWrapJobs", "LoadWrapRuns", "LoadWrapProcess", "LoadWrapTimeline", "LoadWrapTestSupport",
+                "CLoadWrap",
+            ]),
         // What every test target shares, each once: the manual clock, pseudo-terminals, private
         // directories, pipes, the seeded SplitMix64 generator, the harness's error.
         .target(name: "LoadWrapTestSupport", dependencies: ["LoadWrapKit", "CPtyTestSupport"], path: "Tests/LoadWrapTestSupport"),

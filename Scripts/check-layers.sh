@@ -14,11 +14,12 @@ swift="${SWIFT:-swift}"
 layers="CLoadWrapCore:
 CLoadWrap:CLoadWrapCore
 LoadWrapCore:CLoadWrapCore
-LoadWrapKit:LoadWrapCore CLoadWrapCore
-LoadWrapProcess:LoadWrapKit LoadWrapCore CLoadWrap CLoadWrapCore
-LoadWrapRuns:LoadWrapProcess LoadWrapKit LoadWrapCore CLoadWrap CLoadWrapCore
-LoadWrapJobs:LoadWrapRuns LoadWrapProcess LoadWrapKit LoadWrapCore CLoadWrap CLoadWrapCore
-LoadWrapTool:LoadWrapJobs LoadWrapRuns LoadWrapProcess LoadWrapKit LoadWrapCore CLoadWrap CLoadWrapCore
+LoadWrapTimeline:LoadWrapCore CLoadWrapCore
+LoadWrapKit:LoadWrapTimeline LoadWrapCore CLoadWrapCore
+LoadWrapProcess:LoadWrapKit LoadWrapTimeline LoadWrapCore CLoadWrap CLoadWrapCore
+LoadWrapRuns:LoadWrapProcess LoadWrapKit LoadWrapTimeline LoadWrapCore CLoadWrap CLoadWrapCore
+LoadWrapJobs:LoadWrapRuns LoadWrapProcess LoadWrapKit LoadWrapTimeline LoadWrapCore CLoadWrap CLoadWrapCore
+LoadWrapTool:LoadWrapJobs LoadWrapRuns LoadWrapProcess LoadWrapKit LoadWrapTimeline LoadWrapCore CLoadWrap CLoadWrapCore
 loadwrap:LoadWrapTool
 loadwrap-frame-bench:LoadWrapCore"
 # Every target of the package's Sources/: an import of one of them is checked against the table.
@@ -74,7 +75,7 @@ fi
 # shell came through: on macOS every path under /tmp and /var is one (/private/tmp, /private/var).
 root=$(pwd -P)
 compiled=$(grep -o "$root/Sources/[A-Za-z-]*/" "$scratch/log" | sed "s|^$root/||" | sort -u | tr '\n' ' ')
-expected="Sources/CLoadWrapCore/ Sources/LoadWrapCore/ Sources/LoadWrapKit/ "
+expected="Sources/CLoadWrapCore/ Sources/LoadWrapCore/ Sources/LoadWrapKit/ Sources/LoadWrapTimeline/ "
 if [ "$compiled" != "$expected" ]; then
     echo "check-layers: the library alone compiled $compiled; expected only $expected" >&2
     exit 1

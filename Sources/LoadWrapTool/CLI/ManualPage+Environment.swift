@@ -1,5 +1,6 @@
 import LoadWrapProcess
 import LoadWrapRuns
+import LoadWrapTimeline
 extension ManualPage {
     /// Every variable loadwrap reads (`ProcessEnvironment.names`) and the one it sets, each once:
     /// the options' defaults from the table first, then the rest by what they decide.

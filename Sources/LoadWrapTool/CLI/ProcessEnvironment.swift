@@ -1,6 +1,7 @@
 import LoadWrapKit
 import LoadWrapProcess
 import LoadWrapRuns
+import LoadWrapTimeline
 
 /// The process environment loadwrap reads, as a dictionary for the pure functions that decide
 /// modes, colours and charsets (tests hand them their own). The command line owns the list, as

@@ -1,6 +1,7 @@
 import LoadWrapCore
 import LoadWrapProcess
 import LoadWrapRuns
+import LoadWrapTimeline
 
 /// The files the outermost loadwrap writes from its run tree when the run ends: the `--trace`
 /// (`ChromeTrace`) and the `--timings` page (`TimingsPage`). The loadwraps under it report to it
@@ -33,11 +34,11 @@ struct RunFiles {
             let context = OTLPTrace.Context(traceID: recording.traceID, rootSpanID: recording.spanID,
                                             parentSpanID: recording.parentSpanID,
                                             wallStartNS: wallNowNS - (endMS - tree.own.startMS) * 1_000_000)
-            trace?.write(OTLPTrace.json(tree, endMS: endMS, context: context))
+            trace?.write(OTLPTrace.json(tree.records, endMS: endMS, context: context))
         default:
-            trace?.write(ChromeTrace.json(tree, endMS: endMS))
+            trace?.write(ChromeTrace.json(tree.records, endMS: endMS))
         }
-        if let timings, timings.write(TimingsPage.html(Timeline(tree, endMS: endMS))) {
+        if let timings, timings.write(TimingsPage.html(Timeline(tree.records, endMS: endMS))) {
             StandardStreams.err("Timings: \(Sanitizer.sanitize(timings.path))\n")
         }
     }

@@ -1,18 +1,45 @@
+import LoadWrapProcess
 import LoadWrapRuns
+import LoadWrapTimeline
 
-/// What the files written from the run tree (`--timings`, `--trace`) read of it alike: how each
-/// run ended, and which runs a file of bounded size keeps.
+/// The run tree as the files written at the end (`--timings`, `--trace`) read it: each run a
+/// `RunRecord`, its place a trace category, its status as loadwrap names it.
 extension RunTree {
-    /// The `limit` longest runs, as of `endMS` (runs still going end there), with the runs above
-    /// them and this loadwrap's own, in the order they started: a run of a hundred thousand steps
-    /// writes a bounded file.
+    /// Every run kept, as records, the outermost first.
+    var records: RunRecords {
+        RunRecords(runs.map { run in
+            var record = RunRecord(id: run.id, parent: run.parent, place: Self.category(run.place), spanKey: run.pid,
+                                   title: run.titles[0].title, startMS: run.startMS)
+            record.titles = run.titles.map { RunRecord.Titled(ms: $0.ms, title: $0.title) }
+            record.endMS = run.endMS
+            record.end = run.status.map(Self.end)
+            (record.usualMS, record.slowerThanUsual) = (run.usualMS, run.slowerThanUsual)
+            return record
+        })
+    }
+
+    /// The `limit` longest runs, as of `endMS`, with the runs above them and this loadwrap's own,
+    /// in the order they started: what a bounded view keeps (`RunRecords.kept`).
     func kept(limit: Int, endMS: Int) -> [Run] {
         guard runs.count > limit else { return runs }
-        let byID = Dictionary(uniqueKeysWithValues: runs.map { ($0.id, $0) })
-        var kept = Set(runs.sorted { ($0.endMS ?? endMS) - $0.startMS > ($1.endMS ?? endMS) - $1.startMS }.prefix(limit).map(\.id))
-        for id in kept { var up = byID[id]?.parent; while let parent = up, kept.insert(parent).inserted { up = byID[parent]?.parent } }
-        kept.insert(0)
-        return runs.filter { kept.contains($0.id) }
+        let ids = Set(records.kept(limit: limit, endMS: endMS).map(\.id))
+        return runs.filter { ids.contains($0.id) }
+    }
+
+    private static func category(_ place: Place) -> RunRecord.Place {
+        switch place {
+        case .own: .run
+        case .nested: .nested
+        case .before, .after: .pipeline
+        case .peer: .beside
+        }
+    }
+
+    private static func end(_ status: ChildEnd) -> RunRecord.End {
+        switch status {
+        case .exited(let code): .exited(code)
+        case .killed(let signo): .killed(SignalName.of(signo))
+        }
     }
 }
 
@@ -23,16 +50,6 @@ extension RunTree.Run {
         case .exited(let code)?: code != 0
         case .killed?: true
         case nil: false
-        }
-    }
-
-    /// How the run ended: `exit 3`, `SIGTERM`, or `running` when it had not ended, `ended` when it
-    /// did not say how.
-    var endText: String {
-        switch status {
-        case .exited(let code)?: "exit \(code)"
-        case .killed(let signo)?: SignalName.of(signo)
-        case nil: endMS == nil ? "running" : "ended"
         }
     }
 }

@@ -1,3 +1,4 @@
+import LoadWrapTimeline
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

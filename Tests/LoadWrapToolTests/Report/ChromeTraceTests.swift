@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LoadWrapRuns
+@testable import LoadWrapTimeline
 @testable import LoadWrapTool
 
 /// The run tree as Chrome trace JSON, byte for byte, and the lanes runs side by side get.
@@ -33,14 +34,14 @@ import Testing
             ],"displayTimeUnit":"ms"}
 
             """
-        #expect(ChromeTrace.json(Self.build(), endMS: 1_510) == expected)
+        #expect(ChromeTrace.json(Self.build().records, endMS: 1_510) == expected)
     }
 
     /// A run still going at the end lasts until then, and says so.
     @Test func aRunStillGoingEndsAtTheEnd() {
         var tree = RunTree(base: "build", nowMS: 0, keepsEnded: true)
         tree.start(pid: 5, place: .peer, title: "watch", nowMS: 100)
-        let json = ChromeTrace.json(tree, endMS: 900)
+        let json = ChromeTrace.json(tree.records, endMS: 900)
         #expect(json.contains(#"{"name":"watch","cat":"beside","ph":"X","ts":100000,"dur":800000,"pid":1,"tid":2,"args":{"status":"running"}}"#))
     }
 
@@ -52,7 +53,7 @@ import Testing
             tree.start(pid: pid, place: .nested, title: "s\(step)", nowMS: step)
             tree.end(pid: pid, status: .exited(0), nowMS: step + 1 + step % 1_000)
         }
-        let json = ChromeTrace.json(tree, endMS: 101_000)
+        let json = ChromeTrace.json(tree.records, endMS: 101_000)
         #expect(json.components(separatedBy: #""ph":"X""#).count - 1 == 10_000)
         #expect(json.contains("loadwrap: huge (90001 shorter steps left out)"))
     }
@@ -72,7 +73,7 @@ import Testing
         tree.start(pid: 5, place: .nested, title: "lint", nowMS: 220)
         tree.end(pid: 4, nowMS: 300)
         tree.end(pid: 5, nowMS: 300)
-        let lanes = TraceLanes.assign(tree.runs, endMS: 300)
+        let lanes = TraceLanes.assign(tree.records.runs, endMS: 300)
         #expect(tree.runs.map { lanes[$0.id]! } == [0, 0, 0, 1, 0, 1])
     }
 
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func chromeTraceArgs() {
-        let json = ChromeTrace.json(Self.tree(), endMS: 118_100)
+        let json = ChromeTrace.json(Self.tree().records, endMS: 118_100)
         #expect(json.contains(#""usual_ms":72000,"slower_than_usual":true"#))
         #expect(json.components(separatedBy: "usual_ms").count == 2)
     }
@@ -103,7 +104,7 @@ import Testing
     @Test func otlpAttributes() {
         let context = OTLPTrace.Context(traceID: String(repeating: "a", count: 32), rootSpanID: String(repeating: "b", count: 16),
                                         parentSpanID: nil, wallStartNS: 0)
-        let json = OTLPTrace.json(Self.tree(), endMS: 118_100, context: context)
+        let json = OTLPTrace.json(Self.tree().records, endMS: 118_100, context: context)
         #expect(json.contains(#"{"key":"loadwrap.usual_ms","value":{"intValue":"72000"}}"#))
         #expect(json.contains(#"{"key":"loadwrap.slower_than_usual","value":{"boolValue":true}}"#))
     }

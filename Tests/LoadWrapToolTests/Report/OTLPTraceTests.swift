@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LoadWrapRuns
+@testable import LoadWrapTimeline
 @testable import LoadWrapTool
 
 /// The trace context, and the run tree as OTLP/JSON, byte for byte.
@@ -55,6 +56,6 @@ import Testing
             ]}]}]}
 
             """#
-        #expect(OTLPTrace.json(tree, endMS: 1_400, context: context) == expected)
+        #expect(OTLPTrace.json(tree.records, endMS: 1_400, context: context) == expected)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LoadWrapRuns
+@testable import LoadWrapTimeline
 @testable import LoadWrapTool
 
 /// Where the time went, in figures: own times, the critical path, and the bound on what is shown.
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func ownTimeIsWhatNoNestedRunCovered() {
-        let timeline = Timeline(Self.build(), endMS: 2_650)
+        let timeline = Timeline(Self.build().records, endMS: 2_650)
         let own = Dictionary(uniqueKeysWithValues: timeline.steps.map { ($0.run.title, $0.ownMS) })
         #expect(own == ["build": 50, "deps": 600, "lib": 1_200, "app": 500, "compile": 800, "test": 700])
         #expect(timeline.steps.map(\.depth) == [0, 1, 1, 1, 2, 1])
@@ -34,7 +35,7 @@ import Testing
     /// `test` ended last; before it began, `app` (which ended after `lib`); before `app`, `deps`;
     /// inside `app`, `compile`.
     @Test func theCriticalPathIsTheChainThatDecidedTheEnd() {
-        let critical = Timeline(Self.build(), endMS: 2_650).steps.filter(\.critical).map(\.run.title)
+        let critical = Timeline(Self.build().records, endMS: 2_650).steps.filter(\.critical).map(\.run.title)
         #expect(critical == ["build", "deps", "app", "compile", "test"])
     }
 
@@ -49,7 +50,7 @@ import Testing
             tree.end(pid: pid, nowMS: step * 10 + step)
         }
         tree.end(pid: 1, nowMS: 2_000)
-        let timeline = Timeline(tree, endMS: 2_000, limit: 5)
+        let timeline = Timeline(tree.records, endMS: 2_000, limit: 5)
         #expect(timeline.steps.map(\.run.title) == ["many", "group", "step 97", "step 98", "step 99"])
         #expect(timeline.leftOut == 97)
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LoadWrapRuns
+@testable import LoadWrapTimeline
 @testable import LoadWrapTool
 
 /// The `--timings` page: self-contained, a bar per step, every text escaped.
@@ -12,7 +13,7 @@ import Testing
             tree.end(pid: Int32(index + 1), status: index == 1 ? .exited(2) : .exited(0), nowMS: index * 100 + 400)
         }
         tree.finish(status: .exited(2), nowMS: 2_000)
-        return TimingsPage.html(Timeline(tree, endMS: 2_000))
+        return TimingsPage.html(Timeline(tree.records, endMS: 2_000))
     }
 
     /// Nothing is fetched: no script, no stylesheet, image or font by address (the SVG namespace is

@@ -1,14 +1,13 @@
 import LoadWrapCore
-import LoadWrapRuns
 
 /// `--timings`: the run tree as one self-contained HTML page, as cargo's `--timings` writes one:
 /// a Gantt chart (inline SVG: a row per lane of runs that went at once, a run nested in another
 /// drawn inside it, bars coloured by how they ended, the critical path outlined) and a table of
 /// every run, slowest first, with its own time and its time with what ran inside it. No script,
 /// font or style from anywhere else: it opens offline, and as a CI artifact.
-enum TimingsPage {
+package enum TimingsPage {
     /// The page for `timeline`, whose outermost run is titled `title`.
-    static func html(_ timeline: Timeline) -> String {
+    package static func html(_ timeline: Timeline) -> String {
         let own = timeline.steps[0].run
         let failed = timeline.steps.filter(\.run.failed).count
         var summary = "\(timeline.steps.count) steps · \(ElapsedFormat.tenths(ms: timeline.totalMS)) · \(own.endText)"
@@ -43,12 +42,12 @@ enum TimingsPage {
     }
 
     /// The class that colours a run: `ok`, `failed`, or `running` (also a run that never said).
-    static func cssClass(_ run: RunTree.Run) -> String {
-        run.failed ? "failed" : run.status == nil ? "running" : "ok"
+    static func cssClass(_ run: RunRecord) -> String {
+        run.failed ? "failed" : run.end == nil ? "running" : "ok"
     }
 
     /// `text` safe in HTML text and attribute values.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {

@@ -1,13 +1,11 @@
-import LoadWrapRuns
-
 /// The lanes of a timeline: each run on a lane where it overlaps nothing but the runs it is
 /// nested in, so runs side by side get lanes of their own and a run sits under the one that ran
 /// it. Trace viewers (Perfetto, chrome://tracing) draw one track per lane and stack slices on a
 /// track only when one lies wholly inside another.
-enum TraceLanes {
+package enum TraceLanes {
     /// The lane of each run (by `id`), 0 first, for runs in the order they started; a run still
     /// going counts as ending at `endMS`.
-    static func assign(_ runs: [RunTree.Run], endMS: Int) -> [Int: Int] {
+    package static func assign(_ runs: [RunRecord], endMS: Int) -> [Int: Int] {
         var stacks: [[(id: Int, endMS: Int)]] = []
         var lanes: [Int: Int] = [:]
         for run in runs {
@@ -25,7 +23,7 @@ enum TraceLanes {
 
     /// The lane whose innermost run is `run`'s parent and lasts at least as long: there `run`
     /// nests under it. A run that outlives its parent (a background job) gets a lane of its own.
-    private static func nestedLane(_ run: RunTree.Run, end: Int, _ stacks: [[(id: Int, endMS: Int)]]) -> Int? {
+    private static func nestedLane(_ run: RunRecord, end: Int, _ stacks: [[(id: Int, endMS: Int)]]) -> Int? {
         guard let parent = run.parent else { return nil }
         return stacks.firstIndex { $0.last?.id == parent && $0.last!.endMS >= end }
     }

@@ -2,20 +2,20 @@
 /// section 3.2): which trace a run belongs to and the span it runs under. CI systems and
 /// `otel-cli exec` set it for the commands they run; loadwrap, writing an OTLP trace, sets it for
 /// its command, naming its own span, so tools inside it that trace join the same trace.
-struct TraceParent: Equatable {
+package struct TraceParent: Equatable {
     /// 32 lowercase hex digits, not all zero.
-    let traceID: String
+    package let traceID: String
     /// 16 lowercase hex digits, not all zero.
-    let spanID: String
+    package let spanID: String
 
     /// The variable, as W3C names it for environments (and OpenTelemetry's propagators read it).
-    static let variable = "TRACEPARENT"
+    package static let variable = "TRACEPARENT"
     /// Set by a loadwrap that writes an OTLP trace, to its trace id: a loadwrap under it whose
     /// `TRACEPARENT` is of that trace is recorded in it, so it names its own span for its command.
-    static let recordingVariable = "LOADWRAP_SPANS"
+    package static let recordingVariable = "LOADWRAP_SPANS"
 
     /// The context in `value`, or nil when it is not version 00's form.
-    init?(_ value: String) {
+    package init?(_ value: String) {
         let fields = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 4, fields[0] == "00", Self.isHex(fields[1], count: 32), Self.isHex(fields[2], count: 16),
               Self.isHex(fields[3], count: 2), fields[1].contains(where: { $0 != "0" }), fields[2].contains(where: { $0 != "0" })
@@ -23,15 +23,15 @@ struct TraceParent: Equatable {
         (traceID, spanID) = (fields[1].lowercased(), fields[2].lowercased())
     }
 
-    init(traceID: String, spanID: String) {
+    package init(traceID: String, spanID: String) {
         (self.traceID, self.spanID) = (traceID, spanID)
     }
 
     /// The header's value, sampled (flags 01).
-    var value: String { "00-\(traceID)-\(spanID)-01" }
+    package var value: String { "00-\(traceID)-\(spanID)-01" }
 
     /// A new trace id, from the system's random source.
-    static func newTraceID() -> String {
+    package static func newTraceID() -> String {
         var generator = SystemRandomNumberGenerator()
         return hex(generator.next(), digits: 16) + hex(generator.next() | 1, digits: 16)
     }
@@ -39,7 +39,7 @@ struct TraceParent: Equatable {
     /// The span id of the run of `pid` under the span `parent` in `trace`: the same in the
     /// loadwrap that runs (which names it in its command's `TRACEPARENT`) and in the outermost one
     /// (which writes it), with nothing sent between them. FNV-1a, 64 bits (never zero).
-    static func spanID(trace: String, parent: String, pid: Int32) -> String {
+    package static func spanID(trace: String, parent: String, pid: Int32) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "\(trace)/\(parent)/\(pid)".utf8 {
             hash ^= UInt64(byte)

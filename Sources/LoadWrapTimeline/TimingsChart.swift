@@ -4,7 +4,7 @@ import LoadWrapCore
 /// at once are on rows of their own), time left to right, a run nested in another on the same row
 /// drawn inside it, a little narrower for each level. Each bar is labelled with its title and time
 /// where it has room, and says all of it in a tooltip (SVG `<title>`).
-enum TimingsChart {
+package enum TimingsChart {
     /// The width of the bars' area, and of the whole chart, in pixels.
     static let width = 1000
     private static let rowHeight = 24

@@ -1,5 +1,3 @@
-import LoadWrapRuns
-
 /// The run tree as OTLP/JSON: the body of an OTLP/HTTP export request
 /// (`ExportTraceServiceRequest`), which any OpenTelemetry collector takes at `/v1/traces`
 /// (`curl -H 'Content-Type: application/json' --data @trace.json $ENDPOINT/v1/traces`). A span
@@ -7,24 +5,28 @@ import LoadWrapRuns
 /// the span its `TRACEPARENT` named, if any. Ids are hex and times decimal strings of Unix
 /// nanoseconds, as OTLP's JSON encoding says; attributes after OpenTelemetry's CI/CD conventions
 /// (`cicd.pipeline.name` for the run, `cicd.pipeline.task.name` for each step).
-enum OTLPTrace {
+package enum OTLPTrace {
     /// What ties the file to a larger trace: its trace id, the outermost run's span and the span
     /// that one runs under, and when (Unix nanoseconds) the outermost run started.
-    struct Context {
-        let traceID: String
-        let rootSpanID: String
-        let parentSpanID: String?
-        let wallStartNS: Int
+    package struct Context {
+        package let traceID: String
+        package let rootSpanID: String
+        package let parentSpanID: String?
+        package let wallStartNS: Int
+
+        package init(traceID: String, rootSpanID: String, parentSpanID: String?, wallStartNS: Int) {
+            (self.traceID, self.rootSpanID, self.parentSpanID, self.wallStartNS) = (traceID, rootSpanID, parentSpanID, wallStartNS)
+        }
     }
 
-    static func json(_ tree: RunTree, endMS: Int, context: Context) -> String {
-        let runs = tree.kept(limit: 10_000, endMS: endMS)
+    package static func json(_ records: RunRecords, endMS: Int, context: Context) -> String {
+        let runs = records.kept(limit: 10_000, endMS: endMS)
         var spans: [Int: String] = [0: context.rootSpanID]
-        let origin = tree.own.startMS
+        let origin = records.own.startMS
         let entries = runs.map { run in
             let parent = run.id == 0 ? context.parentSpanID : spans[run.parent ?? 0]
             let spanID = run.id == 0 ? context.rootSpanID
-                : TraceParent.spanID(trace: context.traceID, parent: parent ?? context.rootSpanID, pid: run.pid)
+                : TraceParent.spanID(trace: context.traceID, parent: parent ?? context.rootSpanID, pid: run.spanKey)
             spans[run.id] = spanID
             return span(run, id: spanID, parent: parent ?? (run.id == 0 ? nil : context.rootSpanID), context: context,
                         nanos: { ms in "\"\(context.wallStartNS + (ms - origin) * 1_000_000)\"" }, endMS: endMS)
@@ -34,10 +36,10 @@ enum OTLPTrace {
     }
 
     private static func span(
-        _ run: RunTree.Run, id: String, parent: String?, context: Context, nanos: (Int) -> String, endMS: Int
+        _ run: RunRecord, id: String, parent: String?, context: Context, nanos: (Int) -> String, endMS: Int
     ) -> String {
         var attributes = [attribute(run.id == 0 ? "cicd.pipeline.name" : "cicd.pipeline.task.name", run.titles[0].title)]
-        if case .exited(let code)? = run.status { attributes.append(#"{"key":"process.exit.code","value":{"intValue":"\#(code)"}}"#) }
+        if case .exited(let code)? = run.end { attributes.append(#"{"key":"process.exit.code","value":{"intValue":"\#(code)"}}"#) }
         if let usual = run.usualMS {
             attributes.append(#"{"key":"loadwrap.usual_ms","value":{"intValue":"\#(usual)"}}"#)
             attributes.append(#"{"key":"loadwrap.slower_than_usual","value":{"boolValue":\#(run.slowerThanUsual)}}"#)
@@ -54,7 +56,7 @@ enum OTLPTrace {
 
     /// ERROR with how it ended for a run that failed; UNSET otherwise, as OpenTelemetry asks
     /// instrumentation to leave success unset.
-    private static func status(_ run: RunTree.Run) -> String {
+    private static func status(_ run: RunRecord) -> String {
         run.failed ? #"{"code":2,"message":\#(ChromeTrace.quoted(run.endText))}"# : "{}"
     }
 

@@ -1,37 +1,37 @@
-import LoadWrapRuns
+import LoadWrapCore
 
 /// The run tree as of the run's end, read for "where did the time go": each run's span, its own
 /// time (not spent in runs nested in it), the critical path, and which runs a file shows when
 /// there are too many. What `TimingsPage` draws; pure, so its figures are tested exactly.
-struct Timeline {
+package struct Timeline {
     /// One run as the timeline shows it.
-    struct Step {
-        let run: RunTree.Run
+    package struct Step {
+        package let run: RunRecord
         /// When it started and ended, in milliseconds from the outermost run's start.
-        let startMS: Int
-        let endMS: Int
+        package let startMS: Int
+        package let endMS: Int
         /// How many runs above it are shown, for the indent.
-        let depth: Int
+        package let depth: Int
         /// Its time less the time some run nested in it was going.
-        let ownMS: Int
+        package let ownMS: Int
         /// True on the chain of runs that decided when the run ended.
-        let critical: Bool
+        package let critical: Bool
 
-        var durationMS: Int { endMS - startMS }
+        package var durationMS: Int { endMS - startMS }
     }
 
     /// The runs shown, in the order they started (the outermost first).
-    let steps: [Step]
+    package let steps: [Step]
     /// Runs left out to keep the file bounded (`limit`): the shortest.
-    let leftOut: Int
+    package let leftOut: Int
     /// The whole run's length.
-    let totalMS: Int
+    package let totalMS: Int
 
-    /// The timeline of `tree` as of `endMS`: runs still going end there. At most `limit` runs are
+    /// The timeline of `records` as of `endMS`: runs still going end there. At most `limit` runs are
     /// shown, the longest, with every run above a shown one.
-    init(_ tree: RunTree, endMS: Int, limit: Int = 2_000) {
-        let origin = tree.own.startMS
-        let shown = tree.kept(limit: limit, endMS: endMS)
+    package init(_ records: RunRecords, endMS: Int, limit: Int = 2_000) {
+        let origin = records.own.startMS
+        let shown = records.kept(limit: limit, endMS: endMS)
         let spans = Dictionary(uniqueKeysWithValues: shown.map { ($0.id, ($0.startMS - origin, ($0.endMS ?? endMS) - origin)) })
         let children = Dictionary(grouping: shown.filter { $0.parent != nil }, by: { $0.parent! })
         let critical = Self.criticalPath(from: 0, children: children, spans: spans)
@@ -44,13 +44,13 @@ struct Timeline {
             return Step(run: run, startMS: start, endMS: end, depth: level, ownMS: end - start - busy,
                         critical: critical.contains(run.id))
         }
-        leftOut = tree.runs.count - shown.count
+        leftOut = records.runs.count - shown.count
         totalMS = max(1, endMS - origin)
     }
 
     /// The runs that decided when `id` ended: the child that ended last, the one that ended last
     /// before that one started, and so on back, each with its own critical path inside it.
-    private static func criticalPath(from id: Int, children: [Int: [RunTree.Run]], spans: [Int: (Int, Int)]) -> Set<Int> {
+    private static func criticalPath(from id: Int, children: [Int: [RunRecord]], spans: [Int: (Int, Int)]) -> Set<Int> {
         var path: Set<Int> = [id]
         // Ends in order, walked back once: a parent of a hundred thousand steps costs a sort.
         let ends = (children[id] ?? []).map { (id: $0.id, span: spans[$0.id]!) }.sorted { $0.span.1 < $1.span.1 }
