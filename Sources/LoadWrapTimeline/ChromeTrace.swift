@@ -34,6 +34,7 @@ package enum ChromeTrace {
         if let parent { args.append(#""parent":\#(quoted(parent))"#) }
         // The usual time where history knew it, and whether this run was slower (docs/history.md).
         if let usual = run.usualMS { args.append(#""usual_ms":\#(usual),"slower_than_usual":\#(run.slowerThanUsual)"#) }
+        if let command = run.command { args.append(#""command":\#(quoted(command))"#) }
         return #"{"name":\#(quoted(run.titles[0].title)),"cat":"\#(run.place.rawValue)","ph":"X","ts":\#(start * 1000),"#
             + #""dur":\#(duration * 1000),"pid":1,"tid":\#(tid),"args":{\#(args.joined(separator: ","))}}"#
     }

@@ -39,6 +39,8 @@ package enum OTLPTrace {
         _ run: RunRecord, id: String, parent: String?, context: Context, nanos: (Int) -> String, endMS: Int
     ) -> String {
         var attributes = [attribute(run.id == 0 ? "cicd.pipeline.name" : "cicd.pipeline.task.name", run.titles[0].title)]
+        // OpenTelemetry's process conventions: the command as one string.
+        if let command = run.command { attributes.append(attribute("process.command_line", command)) }
         if case .exited(let code)? = run.end { attributes.append(#"{"key":"process.exit.code","value":{"intValue":"\#(code)"}}"#) }
         if let usual = run.usualMS {
             attributes.append(#"{"key":"loadwrap.usual_ms","value":{"intValue":"\#(usual)"}}"#)

@@ -29,10 +29,8 @@ package enum TimingsChart {
         let y = top + row * rowHeight + inset
         let barHeight = rowHeight - 4 - 2 * inset
         let label = "\(step.run.title) \(ElapsedFormat.tenths(ms: step.durationMS))"
-        let tip = "\(label) · \(step.run.endText) · own \(ElapsedFormat.tenths(ms: step.ownMS))"
-            + (step.critical ? " · critical path" : "")
         let classes = TimingsPage.cssClass(step.run) + (step.critical ? " crit" : "")
-        var svg = "<g class=\"step\"><title>\(TimingsPage.escaped(tip))</title>"
+        var svg = "<g class=\"step\"><title>\(TimingsPage.escaped(tooltip(step, label: label)))</title>"
             + "<rect class=\"\(classes)\" x=\"\(format(x))\" y=\"\(y)\" width=\"\(format(barWidth))\" height=\"\(barHeight)\" rx=\"3\"/>"
         // A label only where about as many characters fit as it has: a longer one would run into
         // the next bar.
@@ -40,6 +38,17 @@ package enum TimingsChart {
             svg += "<text x=\"\(format(x + 4))\" y=\"\(y + barHeight / 2)\">\(TimingsPage.escaped(label))</text>"
         }
         return svg + "</g>"
+    }
+
+    /// What a bar's tooltip says, a line each: its title and time, how it ended, its own time and
+    /// whether it is on the critical path; how long it usually takes, when known; its command line,
+    /// when its title is not that line. Browsers show a `<title>`'s line breaks.
+    static func tooltip(_ step: Timeline.Step, label: String) -> String {
+        var lines = ["\(label) · \(step.run.endText) · own \(ElapsedFormat.tenths(ms: step.ownMS))"
+            + (step.critical ? " · critical path" : "")]
+        if let usual = step.run.usualMS { lines.append("usually \(ElapsedFormat.tenths(ms: usual))") }
+        if let command = step.run.command, command != step.run.titles[0].title { lines.append("$ " + command) }
+        return lines.joined(separator: "\n")
     }
 
     /// Ten ticks along the top, each with its time.

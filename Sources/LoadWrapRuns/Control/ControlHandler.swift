@@ -65,6 +65,9 @@ package final class ControlHandler {
         case .join(let pid, let title, let before):
             tree.start(pid: pid, place: before ? .before : .after, title: title, nowMS: nowMS)
         case .peer(let pid, let title): tree.start(pid: pid, place: .peer, title: title, nowMS: nowMS)
+        case .command(let pid, let line):
+            tree.setCommand(line, pid: pid)
+            return []
         case .pop(let pid, let status, let usualMS):
             let ended = tree.end(pid: pid, status: status, usualMS: usualMS, nowMS: nowMS).flatMap {
                 endsUnreported($0) ? ControlEffect.stepEnded($0) : nil

@@ -18,6 +18,9 @@ package enum ControlMessage: Equatable, Sendable {
     /// A loadwrap on the same terminal, in no pipeline with this one (a shell's `&`), started (or
     /// its command said `say`): a row of its own under the line.
     case peer(pid: Int32, title: String)
+    /// A nested loadwrap, or one beside, runs this command line (sanitised, as its title would show
+    /// it), for the run tree's record; sent after its entry.
+    case command(pid: Int32, line: String)
     /// A nested loadwrap, or one beside, ended: with its exit status or signal where it says
     /// (`pop PID x3`, `pop PID k15`), and its usual time when its history knows one and it ran
     /// long enough to be slower (`pop PID x0 u72000`), for the run tree's record of it.
@@ -50,6 +53,7 @@ package enum ControlMessage: Equatable, Sendable {
         case .push(let pid, let parent, let title): fields = ["pushunder", "\(pid)", "\(parent)", title]
         case .join(let pid, let title, let before): fields = ["join", "\(pid)", before ? "before" : "after", title]
         case .peer(let pid, let title): fields = ["peer", "\(pid)", title]
+        case .command(let pid, let line): fields = ["command", "\(pid)", line]
         case .pop(let pid, nil, _): fields = ["pop", "\(pid)"]
         case .pop(let pid, let status?, let usualMS): fields = ["pop", "\(pid)", Self.field(status)] + (usualMS.map { ["u\($0)"] } ?? [])
         case .progress(let value): fields = ["progress", value?.text ?? ""]
@@ -87,6 +91,9 @@ package enum ControlMessage: Equatable, Sendable {
         case ("peer", 3):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .peer(pid: pid, title: Sanitizer.sanitize(fields[2]))
+        case ("command", 3):
+            guard let pid = Int32(fields[1]) else { return nil }
+            self = .command(pid: pid, line: Sanitizer.sanitize(fields[2]))
         case ("pop", 2):
             guard let pid = Int32(fields[1]) else { return nil }
             self = .pop(pid: pid)

@@ -58,6 +58,9 @@ package struct RunTree: Sendable {
         /// How long it usually takes, as its loadwrap read its history at its end; nil when
         /// unknown, or when it ended too soon to be slower than usual (`SlowerThanUsual`).
         package var usualMS: Int?
+        /// Its command line as its title would show it, when its loadwrap told
+        /// (`ControlMessage.command`, `setOwnCommand`).
+        package var command: String?
     }
 
     /// Every run kept, in the order heard of; the first is this loadwrap.
@@ -89,6 +92,17 @@ package struct RunTree: Sendable {
         runs[0].endMS = nowMS
         runs[0].status = status
         runs[0].usualMS = usualMS
+    }
+
+    /// This loadwrap's own command line, as its title would show it.
+    package mutating func setOwnCommand(_ line: String) {
+        runs[0].command = line
+    }
+
+    /// The command line of `pid`'s run; a pid not running is ignored.
+    mutating func setCommand(_ line: String, pid: Int32) {
+        guard let index = live[pid] else { return }
+        runs[index].command = line
     }
 
     /// How far this loadwrap's own command has got (`loadwrap progress`, `--progress-from`).

@@ -43,10 +43,13 @@ package final class Upstream {
     }
 
     /// Shows `title` as this run's entry on the other's spinner; a run that holds its output for
-    /// a block says so first, so the other writes no start line of its own for it.
-    package func announce(_ title: String, held: Bool = false) {
+    /// a block says so first, so the other writes no start line of its own for it. Its `command`
+    /// line follows, for the other's run tree (the files written at the end show it); not waited
+    /// for, as nothing on the terminal depends on it.
+    package func announce(_ title: String, held: Bool = false, command: String? = nil) {
         if held { client.send(.hold(pid: getpid())) }
         client.send(entry(title))
+        if let command { client.send(.command(pid: getpid(), line: command), settleMS: 0) }
     }
 
     /// Asks the loadwrap that draws to take its line away and give this run the terminal's turn;
@@ -71,7 +74,7 @@ package final class Upstream {
         case .progress(let value): return .entryProgress(pid: getpid(), value)
         // A run nested in this one's command: this run is its parent.
         case .push(let pid, 0, let title): return .push(pid: pid, parent: getpid(), title: title)
-        case .push, .pop, .join, .peer, .entryProgress, .makeWay, .hold, .block: return message
+        case .push, .command, .pop, .join, .peer, .entryProgress, .makeWay, .hold, .block: return message
         }
     }
 

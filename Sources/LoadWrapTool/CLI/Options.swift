@@ -107,7 +107,14 @@ struct Options: Equatable, Sendable {
     /// The title to show: `--title` if given, else the command line as a shell would need it
     /// typed, sanitised (the command itself runs as given).
     var resolvedTitle: String {
-        title ?? Sanitizer.sanitize(ShellQuote.join(command))
+        title ?? commandLine
+    }
+
+    /// The command line as the title shows it when no `--title` is given: sanitised, never an
+    /// environment value. Several `-c` read as typed (`-c 'make a' -c 'make b'`), not as the
+    /// runner that runs them.
+    var commandLine: String {
+        Sanitizer.sanitize(ShellQuote.join(commands.count > 1 ? commands.flatMap { ["-c", $0.line] } : command))
     }
 
     /// Whether loadwrap reads the command's output (`--until`, `--progress-from`), wherever it goes.

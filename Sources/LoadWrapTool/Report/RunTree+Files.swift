@@ -14,6 +14,7 @@ extension RunTree {
             record.endMS = run.endMS
             record.end = run.status.map(Self.end)
             (record.usualMS, record.slowerThanUsual) = (run.usualMS, run.slowerThanUsual)
+            record.command = run.command
             return record
         })
     }

@@ -97,7 +97,8 @@ struct Session {
         pick.upstream?.leave(status: last.exitEnd, usualMS: usualMS)
         last.finish(usualMS: usualMS)
         if context.files.wanted {
-            let tree = last.controller.runTree
+            var tree = last.controller.runTree
+            tree.setOwnCommand(options.commandLine)
             context.files.write(tree, endMS: clock.nowMS(), wallNowNS: WallClock.nowNS(), recording: context.recording)
         }
         control?.remove()
@@ -141,7 +142,9 @@ struct Session {
                                     keepsEnded: context.keepsRuns),
             watches: .init(until: options.until, progress: options.progressFrom), clock: clock, startMS: startMS)
         controller.started()
-        if attempt.number == 1 { pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true) }
+        if attempt.number == 1 {
+            pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true, command: options.commandLine)
+        }
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
                                     sources: context.sources,

@@ -17,6 +17,9 @@ import Testing
         let page = try String(contentsOfFile: directory + "/loadwrap-timings.html", encoding: .utf8)
         #expect(page.components(separatedBy: "<rect class=\"").count - 1 == 4, "build, step a, step b, test")
         #expect(page.contains("4 steps ·") && page.contains("2 failed"))
+        // Each step's tooltip ends with its command line, told by its loadwrap, as a title shows it.
+        #expect(page.contains("\n$ sh -c &#39;exit 3&#39;</title>"))
+        #expect(page.contains("\n$ sleep 0.2</title>") && page.contains("\n$ sleep 0.3</title>"))
     }
 
     /// A path that cannot be written stops the run before the command starts: one `Error:` line, 125.

@@ -36,6 +36,18 @@ import Testing
         #expect(options.command[1] == "\u{1B}]52;c;aGk=\u{07}")
     }
 
+    /// The command line the run tree keeps (the files show it) is the default title's text, also
+    /// under a `--title`; several `-c` read as typed, never as the runner loadwrap makes of them.
+    @Test func theCommandLineForTheFilesIsTheDefaultTitlesText() throws {
+        let titled = try options(["--title", "build", "--", "printf", "\u{1B}]52;c;aGk=\u{07}", "a b"])
+        #expect(titled.commandLine == "printf '' 'a b'")
+        let one = try options(["-c", "make all"])
+        #expect(one.commandLine == "/bin/sh -c 'make all'", "what runs it, as a run of /bin/sh -c LINE titles itself")
+        let several = try options(["-c", "make a", "-c", "make\u{1B}[2J b"])
+        #expect(several.commandLine == "-c 'make a' -c 'make b'")
+        #expect(several.runningJobs(executable: "/x/loadwrap").commandLine == "-c 'make a' -c 'make b'")
+    }
+
     @Test func titlesReachTheReportLinesWithoutEscapes() throws {
         let hostile = "make\u{1B}[2J\u{1B}]52;c;aGk=\u{07} all\nnow\u{202E}"
         let parsed = try options(["--title", hostile, "--failure", "\u{1B}[32mfake", "make"])

@@ -49,4 +49,15 @@ import Testing
         tree.finish(status: .exited(0), usualMS: 200_000, nowMS: 118_500)
         #expect(tree.own.usualMS == 200_000 && !tree.own.slowerThanUsual)
     }
+
+    /// A run's command line goes into its record and changes nothing shown; one for a pid not
+    /// running is dropped.
+    @Test func aCommandLineIsKeptInTheRunsRecord() {
+        let handler = ControlHandler(title: "build", upstream: nil, utf8: true, nowMS: 0, keepsEnded: true)
+        _ = handler.handle(.push(pid: 1, title: "step a"), nowMS: 0)
+        #expect(handler.handle(.command(pid: 1, line: "make a"), nowMS: 5).isEmpty)
+        #expect(handler.handle(.command(pid: 9, line: "make z"), nowMS: 5).isEmpty)
+        _ = handler.handle(.pop(pid: 1, status: .exited(0)), nowMS: 10)
+        #expect(handler.tree.runs.map(\.command) == [nil, "make a"])
+    }
 }

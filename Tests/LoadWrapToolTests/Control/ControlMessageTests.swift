@@ -22,6 +22,15 @@ import Testing
         #expect(wire(.join(pid: 7, title: "gen", before: true)) == "join\t7\tbefore\tgen\n")
     }
 
+    /// A nested run tells its command line, sanitised where it enters, whole up to the limit.
+    @Test func aCommandLineRoundTrips() {
+        #expect(wire(.command(pid: 42, line: "make -C 'a b' all")) == "command\t42\tmake -C 'a b' all\n")
+        #expect(ControlMessage(line: "command\t42\tmake -C 'a b' all") == .command(pid: 42, line: "make -C 'a b' all"))
+        #expect(ControlMessage(line: "command\t42\tsh -c \u{1B}]0;x\u{07}true") == .command(pid: 42, line: "sh -c true"))
+        #expect(ControlMessage(line: "command\tx\tmake") == nil)
+        #expect(ControlMessage(line: "command\t42") == nil)
+    }
+
     /// A nested run that holds its output says so, and says where its block waits, by its pid
     /// alone: the outer makes the block's path itself, so none comes over the channel.
     @Test func holdAndBlockRoundTrip() {

@@ -15,21 +15,24 @@ import Testing
         tree.end(pid: 12, status: .killed(15), nowMS: 1_400)
         tree.start(pid: 13, place: .nested, title: "test", nowMS: 1_410)
         tree.start(pid: 13, place: .nested, title: "test: link", nowMS: 1_450)
+        tree.setCommand("sh -c 'exit 3'", pid: 13)
         tree.end(pid: 13, status: .exited(3), nowMS: 1_500)
         tree.finish(status: .exited(3), nowMS: 1_510)
+        tree.setOwnCommand("make -j2")
         return tree
     }
 
+    /// Each run says in its arguments how it ended, who ran it and its command line, when known.
     @Test func eachRunIsACompleteEventOnItsLaneAndEachRenameAnInstant() {
         let expected = """
             {"traceEvents":[
             {"name":"process_name","ph":"M","pid":1,"args":{"name":"loadwrap: build"}},
             {"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"lane 1"}},
             {"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"lane 2"}},
-            {"name":"build","cat":"run","ph":"X","ts":0,"dur":510000,"pid":1,"tid":1,"args":{"status":"exit 3"}},
+            {"name":"build","cat":"run","ph":"X","ts":0,"dur":510000,"pid":1,"tid":1,"args":{"status":"exit 3","command":"make -j2"}},
             {"name":"a","cat":"nested","ph":"X","ts":10000,"dur":290000,"pid":1,"tid":1,"args":{"status":"exit 0","parent":"build"}},
             {"name":"b","cat":"nested","ph":"X","ts":20000,"dur":380000,"pid":1,"tid":2,"args":{"status":"SIGTERM","parent":"build"}},
-            {"name":"test","cat":"nested","ph":"X","ts":410000,"dur":90000,"pid":1,"tid":1,"args":{"status":"exit 3","parent":"build"}},
+            {"name":"test","cat":"nested","ph":"X","ts":410000,"dur":90000,"pid":1,"tid":1,"args":{"status":"exit 3","parent":"build","command":"sh -c 'exit 3'"}},
             {"name":"say: test: link","ph":"i","s":"t","ts":450000,"pid":1,"tid":1}
             ],"displayTimeUnit":"ms"}
 

@@ -44,6 +44,7 @@ import Testing
         var tree = RunTree(base: "build", nowMS: 1_000, keepsEnded: true)
         tree.start(pid: 7, place: .nested, title: "test", nowMS: 1_100)
         tree.start(pid: 7, place: .nested, title: "test: link", nowMS: 1_200)
+        tree.setCommand("sh -c 'exit 3'", pid: 7)
         tree.end(pid: 7, status: .exited(3), nowMS: 1_300)
         tree.finish(status: .exited(3), nowMS: 1_400)
         let context = OTLPTrace.Context(traceID: "0af7651916cd43dd8448eb211c80319c", rootSpanID: "1111111111111111",
@@ -52,7 +53,7 @@ import Testing
         let expected = #"""
             {"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"loadwrap"}}]},"scopeSpans":[{"scope":{"name":"loadwrap"},"spans":[
             {"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"1111111111111111","parentSpanId":"b7ad6b7169203331","name":"build","kind":1,"startTimeUnixNano":"5000000000","endTimeUnixNano":"5400000000","attributes":[{"key":"cicd.pipeline.name","value":{"stringValue":"build"}},{"key":"process.exit.code","value":{"intValue":"3"}}],"events":[],"status":{"code":2,"message":"exit 3"}},
-            {"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"\#(child)","parentSpanId":"1111111111111111","name":"test","kind":1,"startTimeUnixNano":"5100000000","endTimeUnixNano":"5300000000","attributes":[{"key":"cicd.pipeline.task.name","value":{"stringValue":"test"}},{"key":"process.exit.code","value":{"intValue":"3"}}],"events":[{"timeUnixNano":"5200000000","name":"say","attributes":[{"key":"title","value":{"stringValue":"test: link"}}]}],"status":{"code":2,"message":"exit 3"}}
+            {"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"\#(child)","parentSpanId":"1111111111111111","name":"test","kind":1,"startTimeUnixNano":"5100000000","endTimeUnixNano":"5300000000","attributes":[{"key":"cicd.pipeline.task.name","value":{"stringValue":"test"}},{"key":"process.command_line","value":{"stringValue":"sh -c 'exit 3'"}},{"key":"process.exit.code","value":{"intValue":"3"}}],"events":[{"timeUnixNano":"5200000000","name":"say","attributes":[{"key":"title","value":{"stringValue":"test: link"}}]}],"status":{"code":2,"message":"exit 3"}}
             ]}]}]}
 
             """#

@@ -41,6 +41,24 @@ import Testing
         #expect(html.utf8.count < 1_000_000, "\(html.utf8.count) bytes")
     }
 
+    /// A bar's tooltip, a line each: title, time, end, own time and the critical path; the usual
+    /// time when known; the command line when the title is not that line (escaped, as all text).
+    @Test func theTooltipSaysHowItEndedTheUsualTimeAndTheCommandLine() {
+        var own = RunRecord(id: 0, parent: nil, place: .run, spanKey: 0, title: "build", startMS: 0)
+        (own.endMS, own.end, own.command) = (1_000, .exited(3), "make -j2")
+        var test = RunRecord(id: 1, parent: 0, place: .nested, spanKey: 7, title: "test", startMS: 200)
+        (test.endMS, test.end, test.command, test.usualMS) = (1_000, .exited(3), "sh -c 'exit 3' <&0", 600)
+        var lint = RunRecord(id: 2, parent: 0, place: .nested, spanKey: 8, title: "lint", startMS: 100)
+        (lint.endMS, lint.end, lint.command) = (150, .exited(0), "lint")
+        let svg = TimingsChart.svg(Timeline(RunRecords([own, test, lint]), endMS: 1_000))
+        #expect(svg.contains("<g class=\"step\"><title>build 1.0s · exit 3 · own 0.1s · critical path\n$ make -j2</title>"))
+        #expect(svg.contains(
+            "<g class=\"step\"><title>test 0.8s · exit 3 · own 0.8s · critical path\nusually 0.6s\n$ sh -c &#39;exit 3&#39; &lt;&amp;0</title>"
+                + "<rect class=\"failed crit\" x=\"200.6\" y=\"27\" width=\"798.4\" height=\"14\" rx=\"3\"/>"
+                + "<text x=\"204.6\" y=\"34\">test 0.8s</text></g>"))
+        #expect(svg.contains("<g class=\"step\"><title>lint 0.0s · exit 0 · own 0.0s · critical path</title><rect class=\"ok crit\""))
+    }
+
     @Test func titlesAreEscaped() {
         let html = Self.page(["<script>alert(1)</script> & \"more\""])
         #expect(!html.contains("<script>"))
