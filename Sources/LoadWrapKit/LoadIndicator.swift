@@ -47,7 +47,7 @@ public final class LoadIndicator: @unchecked Sendable {
     /// What `feed` gave while started and drawing, until its fate is known; nothing otherwise.
     private var hold = OutputHold(nil)
     /// The pieces of work going on at once, each a row under the line (`addRow`).
-    private var rows = Rows()
+    private var rows: Rows
 
     /// Prepares an indicator on `output` and draws nothing yet (the `createLoadView` pattern).
     ///
@@ -78,6 +78,7 @@ public final class LoadIndicator: @unchecked Sendable {
         self.animates = animates
         temporaryDirectory = environment.temporaryDirectory
         currentTitle = Sanitizer.sanitize(request.title)
+        rows = Rows(title: currentTitle, nowMS: self.clock.nowMS())
         // The render core counts in milliseconds from the indicator's creation.
         drawing = IndicatorDrawing(
             look: Overlay.Look(style: style, color: environment.color, utf8: environment.utf8),
@@ -99,6 +100,7 @@ public final class LoadIndicator: @unchecked Sendable {
             queue.sync {
                 currentTitle = Sanitizer.sanitize(newValue)
                 drawing.overlay?.setTitle(currentTitle)
+                rows.steps.rename(nil, to: currentTitle, nowMS: clock.nowMS())
             }
         }
     }
@@ -121,6 +123,7 @@ public final class LoadIndicator: @unchecked Sendable {
     public func start() {
         queue.sync {
             guard drawing.overlay == nil, !removed else { return }
+            rows.steps.resume()
             drawing.overlay = Overlay(
                 look: drawing.look, title: currentTitle, startMS: clock.nowMS(), delayMS: drawing.delayMS, columns: output.columns)
             drawing.overlay!.setProgress(currentProgress, nowMS: clock.nowMS())
@@ -197,6 +200,7 @@ public final class LoadIndicator: @unchecked Sendable {
     func changeRows<T>(_ change: (inout Rows) -> T) -> T {
         queue.sync {
             let before = rows.list
+            rows.nowMS = clock.nowMS()
             let result = change(&rows)
             guard rows.list != before else { return result }
             drawing.block.siblings.update(rows.list, nowMS: clock.nowMS())
@@ -249,6 +253,7 @@ public final class LoadIndicator: @unchecked Sendable {
         timer = nil
         stopCondition = nil
         guard drawing.overlay != nil else { return }
+        rows.steps.end(nil, failed: failed, nowMS: clock.nowMS())
         if draws { output.write(drawing.erase(columns: output.columns, screenRows: output.rows)) }
         hold.atEnd(failed: failed)?.replay { output.write(Array($0)) }
         drawing.stop()
