@@ -47,6 +47,9 @@ let package = Package(
         .executableTarget(name: "loadwrap", dependencies: ["LoadWrapTool"]),
         // The frame-cost row of `make bench`: a tight loop over the pure renderer, release-built.
         .executableTarget(name: "loadwrap-frame-bench", dependencies: ["LoadWrapCore"]),
+        // The report and run-tree rows of `make bench`: a 1 000-step report written, and one control
+        // message with 16 steps side by side, in tight loops, release-built.
+        .executableTarget(name: "loadwrap-report-bench", dependencies: ["LoadWrapRuns", "LoadWrapKit", "LoadWrapTimeline", "LoadWrapCore"]),
         .testTarget(name: "LoadWrapCoreTests", dependencies: ["LoadWrapCore"]),
         .testTarget(name: "LoadWrapKitTests", dependencies: ["LoadWrapKit", "LoadWrapTimeline", "LoadWrapTestSupport"]),
         // The tool's C target for the helpers its Darwin paths share with Linux (lw_device_path).

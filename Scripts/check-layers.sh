@@ -9,8 +9,9 @@ set -eu
 swift="${SWIFT:-swift}"
 
 # Each target of Sources/, lowest first, and the targets of this package it may import: those
-# below it. The C targets, the core and the library are below all of the tool's four, which are
-# stacked LoadWrapProcess < LoadWrapRuns < LoadWrapJobs < LoadWrapTool; the executables sit on top.
+# below it. The C targets, the core, the timeline and the library are below all of the tool's
+# four, which are stacked LoadWrapProcess < LoadWrapRuns < LoadWrapJobs < LoadWrapTool; the
+# executables sit on top.
 layers="CLoadWrapCore:
 CLoadWrap:CLoadWrapCore
 LoadWrapCore:CLoadWrapCore
@@ -21,7 +22,8 @@ LoadWrapRuns:LoadWrapProcess LoadWrapKit LoadWrapTimeline LoadWrapCore CLoadWrap
 LoadWrapJobs:LoadWrapRuns LoadWrapProcess LoadWrapKit LoadWrapTimeline LoadWrapCore CLoadWrap CLoadWrapCore
 LoadWrapTool:LoadWrapJobs LoadWrapRuns LoadWrapProcess LoadWrapKit LoadWrapTimeline LoadWrapCore CLoadWrap CLoadWrapCore
 loadwrap:LoadWrapTool
-loadwrap-frame-bench:LoadWrapCore"
+loadwrap-frame-bench:LoadWrapCore
+loadwrap-report-bench:LoadWrapRuns LoadWrapKit LoadWrapTimeline LoadWrapCore"
 # Every target of the package's Sources/: an import of one of them is checked against the table.
 targets=$(echo "$layers" | cut -d: -f1 | tr '\n' ' ')
 failed=0

@@ -20,6 +20,7 @@ class Context:
     anonymous: dict = field(default_factory=dict)  # the highest RssAnon (MiB) per (kind, side)
     idle_us_per_frame: list = field(default_factory=list)  # the idle run's own CPU ÷ frames drawn, per pair
     frames_drawn: list = field(default_factory=list)
+    report_page_kb: float = 0.0  # the report row's page size, for the page-size row
 
     def peak(self, kind, side, high_water):
         """Keeps the highest VmHWM and RssAnon (MiB) of a HighWater for (kind, side); side "A"

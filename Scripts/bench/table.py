@@ -4,7 +4,7 @@ that both prints in the table and decides its "ok?"."""
 
 from .config import IDLE_SECONDS
 from .figure import Figure, Target, Value, excess, own, ratio
-from .measure import exiting, frame, history, idle, jobs, latency, memory, pipe, siblings, startup, tail, tty, watch
+from .measure import exiting, frame, history, idle, jobs, latency, memory, pipe, report, siblings, startup, tail, tty, watch
 from .stats import median
 
 WATCH_RATIO = 0.8  # issue 25: watching keeps at least this share of the plain relay's speed
@@ -13,6 +13,8 @@ SIBLING_RATIO = 1.0  # issue 35: a line from one of 16 commands costs no more th
 LOG_RATIO = 0.9  # issue 24: copying everything to a file keeps this share of the run's speed without it
 JOBS_RATIO = 1.2  # issue 43: a line of one of two `-c` commands costs at most this much more than of one command
 
+REPORT_MS = 100  # issue 44: a run of 1 000 steps writes its page and trace in under 100 ms
+REPORT_PAGE_KB = 1000  # issue 44: and a page under 1 MB
 IDLE_CPU_MS = 6  # loadwrap's own CPU over the idle run (issue 14)
 FRAME_US = 50  # one frame: erase + redraw of an unchanged title (issue 14)
 
@@ -128,4 +130,20 @@ FIGURES = (
         label="several commands: `loadwrap -c 'cat {mib} MiB' -c true` of lines, labelled, all on a pty",
         measure=jobs.two_commands, unit="{:.0f} ns/line", baseline="`loadwrap -- cat` {b}",
         value=ratio(2, paired=True), target=Target("≤", JOBS_RATIO, "×")),
+    Figure(
+        key="report",
+        label="a {steps}-step report: the run tree made into the timings page and the Chrome trace "
+              "({trace} kB), written: `loadwrap-report-bench`",
+        measure=report.report, unit="{:.1f} ms", baseline="—",
+        value=own("{:.1f} ms"), target=Target("≤", REPORT_MS, " ms")),
+    Figure(
+        key="report page",
+        label="the size of that report's timings page",
+        measure=report.page_size, unit="{:.0f} kB", baseline="—",
+        value=own("{:.0f} kB"), target=Target("≤", REPORT_PAGE_KB, " kB")),
+    Figure(
+        key="run tree",
+        label="run tree: one control message (a step's progress) with {siblings} steps going side by side",
+        measure=report.tree, unit="{:.2f} µs", baseline="one step going {b}",
+        value=own("{:.2f} µs"), target=Target("≤", FRAME_US, " µs")),
 )

@@ -1,12 +1,12 @@
 import LoadWrapProcess
-import LoadWrapRuns
 import LoadWrapTimeline
 
 /// The run tree as the files written at the end (`--timings`, `--trace`) read it: each run a
-/// `RunRecord`, its place a trace category, its status as loadwrap names it.
+/// `RunRecord`, its place a trace category, its status as loadwrap names it. Made only when the
+/// files are written, so the live views never pay for it.
 extension RunTree {
     /// Every run kept, as records, the outermost first.
-    var records: RunRecords {
+    package var records: RunRecords {
         RunRecords(runs.map { run in
             var record = RunRecord(id: run.id, parent: run.parent, place: Self.category(run.place), spanKey: run.pid,
                                    title: run.titles[0].title, startMS: run.startMS)
@@ -21,7 +21,7 @@ extension RunTree {
 
     /// The `limit` longest runs, as of `endMS`, with the runs above them and this loadwrap's own,
     /// in the order they started: what a bounded view keeps (`RunRecords.kept`).
-    func kept(limit: Int, endMS: Int) -> [Run] {
+    package func kept(limit: Int, endMS: Int) -> [Run] {
         guard runs.count > limit else { return runs }
         let ids = Set(records.kept(limit: limit, endMS: endMS).map(\.id))
         return runs.filter { ids.contains($0.id) }
@@ -46,7 +46,7 @@ extension RunTree {
 
 extension RunTree.Run {
     /// True when the run ended other than by exiting 0.
-    var failed: Bool {
+    package var failed: Bool {
         switch status {
         case .exited(let code)?: code != 0
         case .killed?: true
