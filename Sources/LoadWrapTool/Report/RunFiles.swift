@@ -11,12 +11,15 @@ struct RunFiles {
     let timings: EndFile?
     /// `--trace-format`.
     let format: TraceFormat
+    /// With `--retry`: each attempt is a step of the whole run in the files (its total here).
+    let attempts: Int?
 
     /// The files `options` ask for, opened now; none unless `outermost`.
     init(_ options: Options, outermost: Bool) throws(SpawnError) {
         trace = if let path = options.tracePath, outermost { try EndFile("trace", path: path) } else { nil }
         timings = if let path = options.timingsPath, outermost { try EndFile("timings page", path: path) } else { nil }
         format = options.traceFormat
+        attempts = options.retries > 0 && (trace != nil || timings != nil) ? options.retries + 1 : nil
     }
 
     /// True when the trace is written as OTLP: the command then gets a `TRACEPARENT`.
@@ -25,20 +28,27 @@ struct RunFiles {
     /// True when a file is written at the end, so the run tree keeps every run.
     var wanted: Bool { trace != nil || timings != nil }
 
-    /// Writes each file for `tree` as of `endMS`, when the wall clock reads `wallNowNS` (Unix
+    /// The runs the files show: the one attempt's tree, or each attempt's (`trees`, in the order
+    /// they ran) as a step of the whole run titled `title`.
+    func records(_ trees: [RunTree], title: String) -> RunRecords {
+        guard let attempts else { return trees[trees.count - 1].records }
+        return RunRecords.attempts(trees.map(\.records), title: title, total: attempts)
+    }
+
+    /// Writes each file for `records` as of `endMS`, when the wall clock reads `wallNowNS` (Unix
     /// nanoseconds; OTLP's times are the wall clock's); the page's path goes on stderr, as cargo's
     /// `--timings` says where its report went. `recording` ties an OTLP trace to a larger one.
-    func write(_ tree: RunTree, endMS: Int, wallNowNS: Int, recording: TraceRecording?) {
+    func write(_ records: RunRecords, endMS: Int, wallNowNS: Int, recording: TraceRecording?) {
         switch (format, recording) {
         case (.otlp, let recording?):
             let context = OTLPTrace.Context(traceID: recording.traceID, rootSpanID: recording.spanID,
                                             parentSpanID: recording.parentSpanID,
-                                            wallStartNS: wallNowNS - (endMS - tree.own.startMS) * 1_000_000)
-            trace?.write(OTLPTrace.json(tree.records, endMS: endMS, context: context))
+                                            wallStartNS: wallNowNS - (endMS - records.own.startMS) * 1_000_000)
+            trace?.write(OTLPTrace.json(records, endMS: endMS, context: context))
         default:
-            trace?.write(ChromeTrace.json(tree.records, endMS: endMS))
+            trace?.write(ChromeTrace.json(records, endMS: endMS))
         }
-        if let timings, timings.write(TimingsPage.html(Timeline(tree.records, endMS: endMS))) {
+        if let timings, timings.write(TimingsPage.html(Timeline(records, endMS: endMS))) {
             StandardStreams.err("Timings: \(Sanitizer.sanitize(timings.path))\n")
         }
     }

@@ -35,10 +35,12 @@ struct TraceRecording {
         spanID = TraceParent.spanID(trace: traceID, parent: parent ?? Self.noSpan, pid: getpid())
     }
 
-    /// What the command's environment gets: its `TRACEPARENT`, naming this loadwrap's span, and
-    /// the trace that is being recorded.
-    var environment: [String: String] {
-        [TraceParent.variable: TraceParent(traceID: traceID, spanID: spanID).value, TraceParent.recordingVariable: traceID]
+    /// What the command's environment gets: its `TRACEPARENT`, naming this loadwrap's span (or,
+    /// when the file shows each `--retry` attempt as a step, that `attempt`'s span, as
+    /// `RunRecords.attempts` keys it), and the trace that is being recorded.
+    func environment(attempt: Int? = nil) -> [String: String] {
+        let span = attempt.map { TraceParent.spanID(trace: traceID, parent: spanID, pid: Int32(-$0)) } ?? spanID
+        return [TraceParent.variable: TraceParent(traceID: traceID, spanID: span).value, TraceParent.recordingVariable: traceID]
     }
 
     /// The parent of a trace's first span, in `spanID`'s input.

@@ -35,6 +35,7 @@ struct AttemptRunner {
     /// succeeded, it may not be retried, no attempt is left, or a stop came during the delay.
     func run(start: (Attempt, _ startMS: Int) throws(SpawnError) -> Started) throws(SpawnError) -> LastAttempt {
         var attempt = Attempt(number: 1, total: policy.total)
+        var earlier: [RunTree] = []
         while true {
             let startMS = clock.nowMS()
             let (wrapper, controller) = try start(attempt, startMS)
@@ -46,10 +47,12 @@ struct AttemptRunner {
                 wrapper.releaseKeyboard()
                 throw error
             }
-            let last = LastAttempt(wrapper: wrapper, controller: controller, result: result,
+            var last = LastAttempt(wrapper: wrapper, controller: controller, result: result,
                                    outcome: controller.outcome(result.end, timeout: result.expiredTimeout),
                                    elapsedMS: clock.nowMS() - startMS)
+            last.earlier = earlier
             guard let next = attempt.next, retries(last) else { return last }
+            earlier.append(last.finishedTree(status: last.exitEnd, nowMS: startMS + last.elapsedMS))
             if let signo = wait(after: attempt, last) { return last.stopped(by: signo) }
             input.prepare(0)
             attempt = next
@@ -87,6 +90,15 @@ struct LastAttempt {
     let elapsedMS: Int
     /// The signal that stopped the run while it waited for another attempt, or nil.
     private(set) var stoppedBy: Int32?
+    /// The run trees of the attempts before this one, each finished, in the order they ran.
+    var earlier: [RunTree] = []
+
+    /// This attempt's run tree, its own run ended as `status` at `nowMS`.
+    func finishedTree(status: ChildEnd, nowMS: Int) -> RunTree {
+        var tree = controller.runTree
+        tree.finish(status: status, nowMS: nowMS)
+        return tree
+    }
 
     init(wrapper: Wrapper, controller: RunController, result: CommandResult, outcome: Outcome, elapsedMS: Int) {
         (self.wrapper, self.controller, self.result, self.outcome, self.elapsedMS) = (wrapper, controller, result, outcome, elapsedMS)

@@ -97,9 +97,15 @@ struct Session {
         pick.upstream?.leave(status: last.exitEnd, usualMS: usualMS)
         last.finish(usualMS: usualMS)
         if context.files.wanted {
-            var tree = last.controller.runTree
-            tree.setOwnCommand(options.commandLine)
-            context.files.write(tree, endMS: clock.nowMS(), wallNowNS: WallClock.nowNS(), recording: context.recording)
+            // The last attempt's tree is finished already (`RunController.finished`), each earlier
+            // one when it was retried.
+            let trees = (last.earlier + [last.controller.runTree]).map { attempt in
+                var tree = attempt
+                tree.setOwnCommand(options.commandLine)
+                return tree
+            }
+            context.files.write(context.files.records(trees, title: options.resolvedTitle), endMS: clock.nowMS(),
+                                wallNowNS: WallClock.nowNS(), recording: context.recording)
         }
         control?.remove()
         pick.lock?.release()
@@ -148,7 +154,7 @@ struct Session {
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
                                     sources: context.sources,
-                                    trace: context.recording?.environment ?? [:])
+                                    trace: trace(attempt, context))
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return (wrapper, controller)
@@ -162,6 +168,12 @@ struct Session {
     /// says what the run means for them and where their terminals are, once `plumbing` opened them.
     private func command(on plumbing: Plumbing) -> [String] {
         options.commands.count > 1 ? options.runnerCommand(pick.meaning, firstTerminal: plumbing.sideFirstFD) : options.command
+    }
+
+    /// What the command's environment gets of the OTLP trace being recorded: the span it runs
+    /// under, this run's or, when the files show each `--retry` attempt as a step, the attempt's.
+    private func trace(_ attempt: Attempt, _ context: RunContext) -> [String: String] {
+        context.recording?.environment(attempt: context.files.attempts == nil ? nil : attempt.number) ?? [:]
     }
 
     /// Starts the command on `stage`, told to `controller`, with this run's channel in its

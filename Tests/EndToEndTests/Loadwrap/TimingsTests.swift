@@ -22,6 +22,24 @@ import Testing
         #expect(page.contains("\n$ sleep 0.2</title>") && page.contains("\n$ sleep 0.3</title>"))
     }
 
+    /// With `--retry`, each attempt is a step of the whole run, with its own steps inside it: the
+    /// first failed, the second (which finds the marker the first left) succeeded.
+    @Test func eachRetryAttemptIsAStep() throws {
+        let directory = TestDirectory.make()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let page = directory + "/t.html"
+        let step = #"if [ -e "$1/ran" ]; then "$0" -t fetch -- true; else touch "$1/ran"; "$0" -t fetch -- false; fi"#
+        let run = try PtySession.run(Loadwrap.command(["--timings=\(page)", "--retry", "2", "--retry-delay", "1ms", "-t", "build", "--",
+                                                       "sh", "-c", step, TestEnvironment.loadwrap, directory]),
+                                     environment: ["CI": "true"])
+        #expect(run.termination == .exited(0))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.components(separatedBy: "<rect class=\"").count - 1 == 5, "build, two attempts, a fetch in each")
+        #expect(html.contains("<title>build (attempt 1/3) ") && html.contains("<title>build (attempt 2/3) "))
+        #expect(html.components(separatedBy: "<rect class=\"failed").count - 1 == 2, "attempt 1 and its fetch")
+        #expect(html.contains("5 steps ·") && html.contains(" · exit 0 · 2 failed"))
+    }
+
     /// A path that cannot be written stops the run before the command starts: one `Error:` line, 125.
     @Test func anUnwritablePathIsRefusedBeforeTheCommandStarts() throws {
         let run = try PtySession.run(Loadwrap.command(["--timings=/nonexistent/dir/t.html", "--", "true"]),

@@ -35,9 +35,9 @@ import Testing
             "TRACEPARENT": given, "LOADWRAP_SPANS": "0af7651916cd43dd8448eb211c80319c",
         ])
         #expect(inner?.parentSpanID == "b7ad6b7169203331")
-        #expect(inner?.environment["TRACEPARENT"] == "00-0af7651916cd43dd8448eb211c80319c-\(inner!.spanID)-01")
+        #expect(inner?.environment()["TRACEPARENT"] == "00-0af7651916cd43dd8448eb211c80319c-\(inner!.spanID)-01")
         let outer = TraceRecording.make(writesOTLP: true, environment: [:])
-        #expect(outer?.parentSpanID == nil && outer?.environment["LOADWRAP_SPANS"] == outer?.traceID)
+        #expect(outer?.parentSpanID == nil && outer?.environment()["LOADWRAP_SPANS"] == outer?.traceID)
     }
 
     @Test func theTreeAsAnExportRequest() {
