@@ -29,7 +29,7 @@ package enum TimingsChart {
         let y = top + row * rowHeight + inset
         let barHeight = rowHeight - 4 - 2 * inset
         let label = "\(step.run.title) \(ElapsedFormat.tenths(ms: step.durationMS))"
-        let classes = TimingsPage.cssClass(step.run) + (step.critical ? " crit" : "")
+        let classes = TimingsPage.cssClass(step.run) + (step.critical ? " crit" : "") + (step.run.slowerThanUsual ? " slow" : "")
         var svg = "<g class=\"step\"><title>\(TimingsPage.escaped(tooltip(step, label: label)))</title>"
             + "<rect class=\"\(classes)\" x=\"\(format(x))\" y=\"\(y)\" width=\"\(format(barWidth))\" height=\"\(barHeight)\" rx=\"3\"/>"
         // A label only where about as many characters fit as it has: a longer one would run into
@@ -46,7 +46,9 @@ package enum TimingsChart {
     static func tooltip(_ step: Timeline.Step, label: String) -> String {
         var lines = ["\(label) · \(step.run.endText) · own \(ElapsedFormat.tenths(ms: step.ownMS))"
             + (step.critical ? " · critical path" : "")]
-        if let usual = step.run.usualMS { lines.append("usually \(ElapsedFormat.tenths(ms: usual))") }
+        if let usual = step.run.usualMS {
+            lines.append("usually \(ElapsedFormat.tenths(ms: usual))" + (step.run.slowerThanUsual ? " · slower than usual" : ""))
+        }
         if let command = step.run.command, command != step.run.titles[0].title { lines.append("$ " + command) }
         return lines.joined(separator: "\n")
     }

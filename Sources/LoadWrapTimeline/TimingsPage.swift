@@ -21,7 +21,8 @@ package enum TimingsPage {
             <p class="summary">\(escaped(summary))</p>
             \(TimingsChart.svg(timeline))
             <p class="legend"><span class="ok">succeeded</span> <span class="failed">failed</span> \
-            <span class="running">still running</span> <span class="critical">critical path: the steps that decided when the run ended</span></p>
+            <span class="running">still running</span> <span class="critical">critical path: the steps that decided when the run ended</span> \
+            <span class="slow">dashed: slower than usual</span></p>
             \(table(timeline))
             </body></html>
 
@@ -67,9 +68,9 @@ package enum TimingsPage {
         body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.4em;margin:0}\
         .summary{color:#555}svg{display:block;margin:1em 0;max-width:100%}\
         svg text{font-size:12px;dominant-baseline:middle}rect.ok{fill:#81c784}rect.failed{fill:#e57373}\
-        rect.running{fill:#bdbdbd}rect.crit{stroke:#e65100;stroke-width:2}.axis{fill:#777}\
+        rect.running{fill:#bdbdbd}rect.crit{stroke:#e65100;stroke-width:2}rect.slow{stroke-dasharray:4 2;stroke:#6a1b9a;stroke-width:2}.axis{fill:#777}\
         table{border-collapse:collapse}td,th{padding:2px 10px;text-align:right}td.step,th:first-child{text-align:left}\
         tr.critical td.step{font-weight:600}td.failed,.legend .failed{color:#c62828}td.ok,.legend .ok{color:#2e7d32}\
-        .legend span{margin-right:1.5em}.legend .running{color:#757575}.legend .critical{color:#e65100}
+        .legend span{margin-right:1.5em}.legend .running{color:#757575}.legend .critical{color:#e65100}.legend .slow{color:#6a1b9a}
         """
 }

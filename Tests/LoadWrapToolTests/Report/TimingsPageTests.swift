@@ -48,14 +48,18 @@ import Testing
         (own.endMS, own.end, own.command) = (1_000, .exited(3), "make -j2")
         var test = RunRecord(id: 1, parent: 0, place: .nested, spanKey: 7, title: "test", startMS: 200)
         (test.endMS, test.end, test.command, test.usualMS) = (1_000, .exited(3), "sh -c 'exit 3' <&0", 600)
+        var slow = RunRecord(id: 3, parent: 0, place: .nested, spanKey: 9, title: "slow", startMS: 0)
+        (slow.endMS, slow.end, slow.usualMS, slow.slowerThanUsual) = (100, .exited(0), 10, true)
         var lint = RunRecord(id: 2, parent: 0, place: .nested, spanKey: 8, title: "lint", startMS: 100)
         (lint.endMS, lint.end, lint.command) = (150, .exited(0), "lint")
-        let svg = TimingsChart.svg(Timeline(RunRecords([own, test, lint]), endMS: 1_000))
-        #expect(svg.contains("<g class=\"step\"><title>build 1.0s · exit 3 · own 0.1s · critical path\n$ make -j2</title>"))
+        let svg = TimingsChart.svg(Timeline(RunRecords([own, test, lint, slow]), endMS: 1_000))
+        #expect(svg.contains("<g class=\"step\"><title>build 1.0s · exit 3 · own 0.0s · critical path\n$ make -j2</title>"))
         #expect(svg.contains(
             "<g class=\"step\"><title>test 0.8s · exit 3 · own 0.8s · critical path\nusually 0.6s\n$ sh -c &#39;exit 3&#39; &lt;&amp;0</title>"
                 + "<rect class=\"failed crit\" x=\"200.6\" y=\"27\" width=\"798.4\" height=\"14\" rx=\"3\"/>"
                 + "<text x=\"204.6\" y=\"34\">test 0.8s</text></g>"))
+        // Marked slower as the history's thresholds say (`slowerThanUsual`, set from the tree).
+        #expect(svg.contains("<title>slow 0.1s · exit 0 · own 0.1s · critical path\nusually 0.0s · slower than usual</title><rect class=\"ok crit slow\""))
         #expect(svg.contains("<g class=\"step\"><title>lint 0.0s · exit 0 · own 0.0s · critical path</title><rect class=\"ok crit\""))
     }
 
