@@ -26,34 +26,36 @@ struct ModePick {
     /// or the one shared beside a loadwrap that draws there; nil otherwise.
     let terminal: TerminalDevice?
     /// What the options mean for this run in this mode.
-    private(set) var meaning: RunMeaning
+    let meaning: RunMeaning
 
     /// Picks the mode from `--mode`, stderr and the environment, then what `options` mean in it.
     /// One spinner per terminal: under another loadwrap, or beside one on the same terminal, this
     /// one stays silent.
     init(_ options: Options, environment: [String: String], channel: ControlChannel?) {
-        self.init(options.mode, environment: environment, channel: channel)
-        meaning = RunMeaning(options, draws: draws, environment: environment)
+        let picked = Self.pick(options.mode, environment: environment, channel: channel)
+        (mode, lock, upstream, besideTurn, terminal) = (picked.mode, picked.lock, picked.upstream, picked.besideTurn, picked.terminal)
+        meaning = RunMeaning(options, draws: Self.draws(mode, on: terminal), environment: environment)
     }
 
-    /// Picks the mode alone; the meaning is filled in by the caller.
-    private init(_ request: ModeRequest, environment: [String: String], channel: ControlChannel?) {
+    /// What picking the mode gives, before the options' meaning.
+    private struct Picked {
+        var mode: Mode
+        var lock: TerminalLock? = nil
+        var upstream: Upstream? = nil
+        var besideTurn: TerminalTurn? = nil
+        var terminal: TerminalDevice? = nil
+    }
+
+    /// Picks the mode alone.
+    private static func pick(_ request: ModeRequest, environment: [String: String], channel: ControlChannel?) -> Picked {
         let chosen = ModeChoice.choose(request: request, stderrIsTerminal: isatty(2) == 1, environment: environment)
         if let outer = ControlClient(environment: environment) {
-            self.init(mode: .silent, upstream: Upstream(client: outer, relation: .nested,
-                                                        channelPath: environment[ControlChannel.variable]))
+            return Picked(mode: .silent, upstream: Upstream(client: outer, relation: .nested,
+                                                            channelPath: environment[ControlChannel.variable]))
         } else if chosen == .overlay, let terminal = TerminalDevice(fd: 2) {
-            self = Self.claim(terminal, environment: environment, channel: channel)
-        } else {
-            self.init(mode: chosen)
+            return claim(terminal, environment: environment, channel: channel)
         }
-    }
-
-    /// Holds what was picked.
-    private init(mode: Mode, lock: TerminalLock? = nil, upstream: Upstream? = nil, besideTurn: TerminalTurn? = nil,
-                 terminal: TerminalDevice? = nil) {
-        (self.mode, self.lock, self.upstream, self.besideTurn, self.terminal) = (mode, lock, upstream, besideTurn, terminal)
-        meaning = RunMeaning(Options(command: []), draws: false, environment: [:])
+        return Picked(mode: chosen)
     }
 
     /// The overlay on `terminal` if this loadwrap gets the terminal's lock; else silent, reporting
@@ -61,23 +63,25 @@ struct ModePick {
     /// before it, one right of it (stdin a pipe) after it, and one in a pipeline with neither (a
     /// shell's `&` beside it) as a row of its own.
     private static func claim(_ terminal: TerminalDevice, environment: [String: String], channel: ControlChannel?)
-        -> ModePick {
+        -> Picked {
         switch TerminalLock.acquire(
             terminal: terminal.fd, directories: ControlChannel.candidates(environment), channelPath: channel?.path) {
         case .drawing(let lock):
-            return ModePick(mode: .overlay, lock: lock, terminal: terminal)
+            return Picked(mode: .overlay, lock: lock, terminal: terminal)
         case .taken(let path, let turn):
             let (output, input) = (SharedPipe(fd: 1) != nil, SharedPipe(fd: 0) != nil)
             let relation: Upstream.Relation = output || input ? .beside(before: output && !input) : .peer
             let upstream = path.flatMap(ControlClient.init(path:)).map { Upstream(client: $0, relation: relation) }
-            guard let upstream else { return ModePick(mode: .silent) }
-            return ModePick(mode: .silent, upstream: upstream, besideTurn: turn, terminal: terminal)
+            guard let upstream else { return Picked(mode: .silent) }
+            return Picked(mode: .silent, upstream: upstream, besideTurn: turn, terminal: terminal)
         }
     }
 
     /// Whether this loadwrap draws the overlay on the terminal; not an overlay forced where
     /// stderr is no terminal. The lock cannot tell: one that could not be made draws without it.
-    var draws: Bool { mode == .overlay && terminal != nil }
+    var draws: Bool { Self.draws(mode, on: terminal) }
+
+    private static func draws(_ mode: Mode, on terminal: TerminalDevice?) -> Bool { mode == .overlay && terminal != nil }
 
     /// Whether this run's terminal output is written beside a loadwrap that draws on the terminal.
     var isBeside: Bool { besideTurn != nil }
