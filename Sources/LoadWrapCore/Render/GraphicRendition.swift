@@ -11,9 +11,17 @@ struct GraphicRendition {
     /// True when nothing is set: drawing with default colours matches the command's state.
     var isDefault: Bool { bits == 0 }
 
-    /// True while a background colour is set: erasing, inserting or scrolling then leaves blank
-    /// cells in that colour, which the overlay's erase would wipe.
-    var hasBackground: Bool { bits & Self.background != 0 }
+    /// True while erasing, inserting or scrolling leaves blank cells that show, which the
+    /// overlay's erase would wipe: in a background colour (xterm, tmux, VTE), and in libvterm
+    /// 0.1.4 with the whole pen, underlined, reversed or struck through too (`printf
+    /// '\033[4m\033[2J'` underlines every blank row there). An attribute not followed counts.
+    var marksBlanks: Bool { bits & Self.blankMarking != 0 }
+
+    private static let blankMarking: UInt32 = background | other | 1 << 4 | 1 << 7 | 1 << 9
+
+    /// The rendition is no longer known: a restored cursor brings back the rendition saved with
+    /// it, in libvterm a zeroed one (black on black, set) when nothing was saved.
+    mutating func lose() { bits |= Self.other }
 
     /// Applies the parameters of one `CSI … m`.
     mutating func apply(_ parameters: [Int]) {

@@ -134,7 +134,7 @@ package struct OutputScanner {
         if let newline = lw_memrchr(base, 0x0A, text.count) {
             tailStart = base.distance(to: UnsafeRawPointer(newline)) + 1
             atLineStart = true
-            coloured.onLine = rendition.hasBackground  // a scroll brings in a line in that colour
+            coloured.onLine = rendition.marksBlanks  // a scroll brings in a line in that colour
             // The pty's output processing (ONLCR) sends `\r\n`; a bare line feed keeps the column.
             row.begin(known: tailStart >= 2 ? text[tailStart - 2] == 0x0D : row.isAtColumnZero)
         }
@@ -159,9 +159,9 @@ package struct OutputScanner {
                 movedRows = true
                 if final == UInt8(ascii: "7") { usesTerminalMemory = true; visibility.save() }
                 if final != UInt8(ascii: "7") { row.lose() }
-                if final == UInt8(ascii: "8") { visibility.restore() }
+                if final == UInt8(ascii: "8") { visibility.restore(); rendition.lose() }
                 alternate?.movedRows = true
-                if Array("DEM".utf8).contains(final) && rendition.hasBackground { coloured.onLine = true }
+                if Array("DEM".utf8).contains(final) && rendition.marksBlanks { coloured.onLine = true }
             } else if final == UInt8(ascii: "c") {
                 fullReset()
             } else if final == UInt8(ascii: "H") {
@@ -203,9 +203,9 @@ package struct OutputScanner {
         }
         guard privateMarker == nil else { return }
         followRow(final: final, parameters: parameters)
-        if Self.blankingFinals.contains(final) && rendition.hasBackground { coloured.onLine = true }
+        if Self.blankingFinals.contains(final) && rendition.marksBlanks { coloured.onLine = true }
         // ED 0 and 2 erase below the cursor; ED 1 only above, and ED 3 only the scrollback.
-        if final == UInt8(ascii: "J"), (parameters.first ?? 0) == 0 || parameters.first == 2 { coloured.below = rendition.hasBackground }
+        if final == UInt8(ascii: "J"), (parameters.first ?? 0) == 0 || parameters.first == 2 { coloured.below = rendition.marksBlanks }
         if final == UInt8(ascii: "m") {
             rendition.apply(parameters)
         } else if final == UInt8(ascii: "r") {
@@ -216,10 +216,11 @@ package struct OutputScanner {
             alternate?.movedRows = true
         } else if Self.columnMovingFinals.contains(final) {
             atLineStart = false  // the cursor left column 0; the overlay's erase would bring it back
-        } else if final == UInt8(ascii: "@") || final == UInt8(ascii: "P") {
+        } else if Self.cellMakingFinals.contains(final) {
             // ICH and DCH mark the row's cells used in tmux even where it was blank
             // (`grid_move_cells`), and a clear screen later moves a used row into the scrollback;
-            // the line's erase would make the row unused again. The row is not an empty line.
+            // ECH makes blank cells in VTE, which a tab then passes over as text (fuzz seed 30425).
+            // The line's erase would make the row unused again. The row is not an empty line.
             atLineStart = false
         } else if final == UInt8(ascii: "J"), parameters.first == 2 {
             movedRows = false  // the whole screen is blank: nothing of the command's below the cursor
@@ -235,7 +236,7 @@ package struct OutputScanner {
         }
         // REP repeats the last character printed, SCOSC saves the cursor.
         if final == UInt8(ascii: "b") || final == UInt8(ascii: "s") { usesTerminalMemory = true }
-        if final == UInt8(ascii: "s") { visibility.save() } else if final == UInt8(ascii: "u") { visibility.restore() }
+        if final == UInt8(ascii: "s") { visibility.save() } else if final == UInt8(ascii: "u") { visibility.restore(); rendition.lose() }
     }
 
     /// Applies one DEC private mode: the alternate screens, cursor visibility and autowrap.
@@ -286,15 +287,4 @@ package struct OutputScanner {
         get { AlternateScreen.Cursor(atLineStart: atLineStart, movedRows: movedRows, rendition: rendition, row: row) }
         set { (atLineStart, movedRows, rendition, row) = (newValue.atLineStart, newValue.movedRows, newValue.rendition, newValue.row) }
     }
-
-    /// CSI finals that leave blank cells in the current background: erases (EL, ED, ECH),
-    /// insert/delete (ICH, DCH, IL, DL) and scrolls (SU, SD).
-    private static let blankingFinals: Set<UInt8> = Set("KJX@PLMST".utf8)
-
-    /// CSI finals that move the cursor along its row (CUF, CHA, HPA, HPR, CHT).
-    private static let columnMovingFinals: Set<UInt8> = Set("CG`aI".utf8)
-
-    /// CSI finals that move the cursor to another row or shift rows (CUU…CPL, CUP, VPA, VPR, VPB,
-    /// scroll, insert/delete lines, save/restore).
-    static let rowMovingFinals: Set<UInt8> = Set("ABEFHfdekrSTLMsu".utf8)
 }

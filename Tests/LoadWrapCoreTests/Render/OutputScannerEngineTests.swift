@@ -42,4 +42,11 @@ import Testing
         #expect(Self.scanned("text\n\u{1B}[2P", "\n").atLineStart, "until the next row")
         #expect(Self.scanned("text\n\u{1B}[K").atLineStart, "an erase leaves a blank row unused in tmux too")
     }
+
+    /// ECH on a blank row makes blank cells in VTE, which a tab then passes over as text; the
+    /// line's erase would take them away (fuzz seed 30425).
+    @Test func erasedCharactersMakeTheRowNoEmptyLine() {
+        #expect(!Self.scanned("text\n\u{1B}[8X").atLineStart)
+        #expect(Self.scanned("text\n\u{1B}[8X", "\n").atLineStart, "until the next row")
+    }
 }
