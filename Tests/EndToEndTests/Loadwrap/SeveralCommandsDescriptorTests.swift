@@ -1,3 +1,5 @@
+import Foundation
+import LoadWrapTestSupport
 import Testing
 
 /// Each `-c` command's terminal is open only while the command runs (the runner opens it as the
@@ -27,5 +29,21 @@ import Testing
                     "command \(index)'s lines: \(text.suffix(2000).debugDescription)")
         }
         #expect(!text.contains("Too many open files"), "\(text.suffix(2000).debugDescription)")
+    }
+
+    /// A terminal opened after a resize has the new size less the label, and a running one gets
+    /// every resize: `a` reports the size it sees on each SIGWINCH, `bb` starts once `a` ends.
+    @Test func aTerminalOpenedLaterHasTheSizeOfTheLatestResize() throws {
+        let dir = TestDirectory.make()
+        let a = "trap 'stty size <&2' WINCH; echo ready; while [ ! -e \(dir)/go ]; do sleep 0.02; done"
+        let session = try PtySession(Loadwrap.command(["-j", "1", "--name", "a", "-c", a, "--name", "bb", "-c", "stty size <&2"]),
+                                     environment: ["NO_COLOR": "1"])
+        defer { session.terminate() }
+        #expect(session.waitFor { Loadwrap.text($0).contains(/a +\| ready\n/) }, "\(session.outputText.debugDescription)")
+        session.resize(rows: 30, cols: 100)
+        #expect(session.waitFor { Loadwrap.text($0).contains(/a +\| 30 95\n/) }, "\(session.outputText.debugDescription)")
+        FileManager.default.createFile(atPath: "\(dir)/go", contents: nil)
+        #expect(session.waitForExit() == .exited(0))
+        #expect(Loadwrap.text(session.output).contains(/bb \| 30 95\n/), "\(session.outputText.debugDescription)")
     }
 }
