@@ -231,35 +231,56 @@ int lw_connect_unix(const char *path) {
     return fd;
 }
 
-int lw_send_fd(int socket, int fd) {
-    char byte = 0;
-    struct iovec part = {.iov_base = &byte, .iov_len = 1};
+int lw_socket_pair(int pair[2]) {
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0) return -1;
+    for (int side = 0; side < 2; side++) {
+        fcntl(pair[side], F_SETFD, FD_CLOEXEC);
+        fcntl(pair[side], F_SETFL, fcntl(pair[side], F_GETFL) | O_NONBLOCK);
+#if defined(__APPLE__)
+        int on = 1;  // a write to a closed peer fails with EPIPE instead of raising SIGPIPE
+        setsockopt(pair[side], SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
+    }
+    return 0;
+}
+
+/// Room for the descriptors one record carries (SCM_RIGHTS, unix(7)).
+#define LW_RECORD_FDS 4
+
+ssize_t lw_send_record(int socket, const void *bytes, size_t length, const int *fds, int count) {
+    if (count < 0 || count > LW_RECORD_FDS) {
+        errno = EINVAL;
+        return -1;
+    }
+    struct iovec part = {.iov_base = (void *)bytes, .iov_len = length};
     union {
         struct cmsghdr header;
-        char space[CMSG_SPACE(sizeof(int))];
+        char space[CMSG_SPACE(LW_RECORD_FDS * sizeof(int))];
     } control;
     memset(&control, 0, sizeof control);
-    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
-                             .msg_controllen = sizeof control.space};
-    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
-    header->cmsg_level = SOL_SOCKET;
-    header->cmsg_type = SCM_RIGHTS;
-    header->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(header), &fd, sizeof(int));
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1};
+    if (count > 0) {
+        message.msg_control = control.space;
+        message.msg_controllen = CMSG_SPACE(count * sizeof(int));
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(count * sizeof(int));
+        memcpy(CMSG_DATA(header), fds, count * sizeof(int));
+    }
 #if defined(MSG_NOSIGNAL)
     int flags = MSG_NOSIGNAL;
 #else
     int flags = 0;
 #endif
-    return sendmsg(socket, &message, flags) == 1 ? 0 : -1;
+    return sendmsg(socket, &message, flags);
 }
 
-int lw_receive_fd(int socket, int *fd) {
-    char byte;
-    struct iovec part = {.iov_base = &byte, .iov_len = 1};
+ssize_t lw_receive_record(int socket, void *bytes, size_t capacity, int *fds, int *count) {
+    struct iovec part = {.iov_base = bytes, .iov_len = capacity};
     union {
         struct cmsghdr header;
-        char space[CMSG_SPACE(sizeof(int))];
+        char space[CMSG_SPACE(LW_RECORD_FDS * sizeof(int))];
     } control;
     struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
                              .msg_controllen = sizeof control.space};
@@ -268,15 +289,34 @@ int lw_receive_fd(int socket, int *fd) {
 #else
     int flags = 0;
 #endif
-    ssize_t count = recvmsg(socket, &message, flags);
-    if (count <= 0) return (int)count;
+    int room = *count;
+    *count = 0;
+    ssize_t received = recvmsg(socket, &message, flags);
+    if (received <= 0) return received;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
-        if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
-            memcpy(fd, CMSG_DATA(header), sizeof(int));
-            fcntl(*fd, F_SETFD, FD_CLOEXEC);
-            return 1;
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        size_t carried = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        for (size_t index = 0; index < carried; index++) {
+            int fd;
+            memcpy(&fd, CMSG_DATA(header) + index * sizeof(int), sizeof(int));
+            fcntl(fd, F_SETFD, FD_CLOEXEC);
+            if (*count < room) fds[(*count)++] = fd; else close(fd);  // no room: not leaked
         }
     }
+    return received;
+}
+
+int lw_send_fd(int socket, int fd) {
+    char byte = 0;
+    return lw_send_record(socket, &byte, 1, &fd, 1) == 1 ? 0 : -1;
+}
+
+int lw_receive_fd(int socket, int *fd) {
+    char byte;
+    int count = 1;
+    ssize_t received = lw_receive_record(socket, &byte, 1, fd, &count);
+    if (received <= 0) return (int)received;
+    if (count == 1) return 1;
     errno = EAGAIN;  // a byte without a descriptor: nothing to take
     return -1;
 }

@@ -47,6 +47,7 @@ final class InnerJobs: JobSpawner {
             return nil
         } catch {
             StandardStreams.err(error.message + "\n")
+            launcher.ended(job)
             return .exited(error.exitCode)
         }
     }
@@ -102,6 +103,7 @@ final class InnerJobs: JobSpawner {
     private func ended(_ pid: pid_t, _ end: ChildEnd) {
         guard let job = running.removeValue(forKey: pid) else { return }
         unterminated.remove(pid)
+        launcher.ended(job)
         reports.append(.ended(job: job, end))
     }
 }

@@ -20,6 +20,9 @@ struct JobLauncher {
     /// same terminal (a pipe stays a pipe, its bytes untouched); none when the commands have no
     /// terminals of their own, and write where the runner does.
     private let terminalStreams: [Int32]
+    /// Opens each command's terminal as it starts and hands it to the loadwrap that labels the
+    /// lines, or nil when the commands have no terminals of their own.
+    private let terminals: TerminalSender?
 
     /// Finds the executable and opens `/dev/null`; throws when either cannot be had (125).
     init(plan: JobPlan, signals: JobSignals) throws(SpawnError) {
@@ -29,21 +32,16 @@ struct JobLauncher {
         let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .failed("/dev/null", reason: String(cString: strerror(errno))) }
         (self.plan, self.executable, self.input, self.signals) = (plan, executable, input, signals)
-        terminalStreams = plan.appearance.firstTerminal == nil ? [] : (FileIdentity.same(1, 2) ? [1] : []) + [2]
-        for index in plan.jobs.indices { terminal(of: index).map { _ = fcntl($0, F_SETFD, FD_CLOEXEC) } }
+        terminalStreams = plan.appearance.channel == nil ? [] : (FileIdentity.same(1, 2) ? [1] : []) + [2]
+        terminals = plan.appearance.channel.map { TerminalSender(channel: $0, names: plan.jobs.map(\.name)) }
     }
 
-    /// Job `index`'s own terminal, inherited from the loadwrap that reads it, or nil.
-    private func terminal(of index: Int) -> Int32? {
-        plan.appearance.firstTerminal.map { $0 + Int32(index) }
-    }
-
-    /// Starts job `index`'s inner loadwrap in the runner's group, on its own terminal when it has
-    /// one, which the runner then lets go of: the terminal ends when the job's processes are gone.
-    /// Returns its pid.
+    /// Starts job `index`'s inner loadwrap in the runner's group, on a terminal of its own when
+    /// the commands have them, which the runner then lets go of: the terminal ends when the job's
+    /// processes are gone. Returns its pid.
     func start(_ index: Int) throws(SpawnError) -> pid_t {
         var redirections = [Spawner.Redirection(fd: input, streams: [0])]
-        let terminal = terminal(of: index)
+        let terminal = try terminals?.open(for: index)
         if let terminal { redirections.append(Spawner.Redirection(fd: terminal, streams: terminalStreams)) }
         defer { terminal.map { _ = close($0) } }
         let setup = Spawner.Setup(
@@ -51,5 +49,11 @@ struct JobLauncher {
             environment: Spawner.EnvironmentChange(added: [JobSignals.groupVariable: signals.groupSignaled ? "1" : "0"]),
             defaultSignals: signals.defaultInInners, signalMask: signals.pipe.originalMask)
         return try Spawner.spawn([executable] + plan.innerArguments(plan.jobs[index]), setup)
+    }
+
+    /// Job `index` has ended, or could not start: the loadwrap above may close its terminal once
+    /// it has read what is left.
+    func ended(_ index: Int) {
+        terminals?.ended(index)
     }
 }

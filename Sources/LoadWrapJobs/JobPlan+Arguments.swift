@@ -7,7 +7,7 @@ extension JobPlan {
     /// The names of the fields.
     enum Field: String, CaseIterable, Sendable {
         case limit, failFast = "fail-fast", killAfterMS = "kill-after-ms"
-        case terminal, quiet, title
+        case channel, quiet, title
         case jobName = "job-name", jobTitle = "job-title", jobLine = "job-line"
     }
 
@@ -43,7 +43,7 @@ extension JobPlan {
     package var arguments: [String] {
         let run: [(Field, String)] = [
             (.limit, String(policy.limit)), (.failFast, String(policy.failFast)), (.killAfterMS, String(policy.killAfterMS)),
-            (.terminal, appearance.firstTerminal.map { String($0) } ?? Self.noTerminal), (.quiet, String(appearance.quiet)),
+            (.channel, appearance.channel.map { String($0) } ?? Self.noChannel), (.quiet, String(appearance.quiet)),
             (.title, title),
         ]
         let commands: [(Field, String)] = jobs.flatMap { [(.jobName, $0.name), (.jobTitle, $0.title), (.jobLine, $0.line)] }
@@ -79,7 +79,7 @@ extension JobPlan {
         let policy = Policy(
             limit: try Self.number(.limit, in: run, from: 1), failFast: try Self.flag(.failFast, in: run),
             killAfterMS: try Self.number(.killAfterMS, in: run, from: 0))
-        let appearance = Appearance(firstTerminal: try Self.terminal(in: run), quiet: try Self.flag(.quiet, in: run))
+        let appearance = Appearance(channel: try Self.channel(in: run), quiet: try Self.flag(.quiet, in: run))
         self.init(jobs: jobs, policy: policy, appearance: appearance, title: try Self.text(.title, in: run))
     }
 
@@ -98,15 +98,15 @@ extension JobPlan {
         return number
     }
 
-    /// The value of `terminal` when the commands have no terminals of their own.
-    static let noTerminal = "none"
+    /// The value of `channel` when the commands have no terminals of their own.
+    static let noChannel = "none"
 
-    /// The descriptor in `terminal`, from 3, or nil for `none`.
-    private static func terminal(in fields: [Field: String]) throws(FormatError) -> Int32? {
-        let value = try text(.terminal, in: fields)
-        guard value != noTerminal else { return nil }
+    /// The descriptor in `channel`, from 3, or nil for `none`.
+    private static func channel(in fields: [Field: String]) throws(FormatError) -> Int32? {
+        let value = try text(.channel, in: fields)
+        guard value != noChannel else { return nil }
         guard let fd = Int32(value), fd >= 3 else {
-            throw .invalidValue(Field.terminal.rawValue, value: value, expected: "a descriptor from 3, or \(noTerminal)")
+            throw .invalidValue(Field.channel.rawValue, value: value, expected: "a descriptor from 3, or \(noChannel)")
         }
         return fd
     }

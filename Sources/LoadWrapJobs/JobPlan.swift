@@ -43,16 +43,16 @@ package struct JobPlan: Equatable, Sendable {
 
     /// Where the commands' output goes.
     package struct Appearance: Equatable, Sendable {
-        /// Where the runner finds the first command's own terminal, the others' following it
-        /// (`JobTerminals`, opened by the loadwrap that labels their lines); nil: the commands
-        /// write where the runner does.
-        var firstTerminal: Int32?
+        /// Where the runner finds its end of the socket over which it hands each command's own
+        /// terminal, opened as the command starts, to the loadwrap that labels their lines
+        /// (`TerminalSender`, `JobTerminals`); nil: the commands write where the runner does.
+        var channel: Int32?
         /// Each command's output held unless it fails (`--quiet`, `--tail`).
         var quiet: Bool
 
         /// Each stored property, as the memberwise initialiser has it, for the targets above.
-        package init(firstTerminal: Int32?, quiet: Bool) {
-            (self.firstTerminal, self.quiet) = (firstTerminal, quiet)
+        package init(channel: Int32?, quiet: Bool) {
+            (self.channel, self.quiet) = (channel, quiet)
         }
     }
 

@@ -204,6 +204,19 @@ int lw_listen_unix(const char *path);
 /// A close-on-exec, non-blocking Unix stream socket connected to `path`; returns it or -1.
 int lw_connect_unix(const char *path);
 
+/// A connected pair of Unix stream sockets, both close-on-exec and non-blocking (and no SIGPIPE
+/// on Darwin); 0 or -1 with errno set.
+int lw_socket_pair(int pair[2]);
+
+/// Sends `length` bytes and copies of `count` (0–4) descriptors over the Unix socket `socket` in
+/// one sendmsg (SCM_RIGHTS, unix(7)); returns the bytes sent or -1 with errno set.
+ssize_t lw_send_record(int socket, const void *bytes, size_t length, const int *fds, int count);
+
+/// Receives up to `capacity` bytes from the Unix socket `socket`, and the descriptors that came
+/// with them (close-on-exec) into `fds`, which has room for `*count` (set to how many came;
+/// those beyond the room are closed). Returns the bytes received, 0 at end of file, -1 with errno.
+ssize_t lw_receive_record(int socket, void *bytes, size_t capacity, int *fds, int *count);
+
 /// Sends a copy of `fd` over the Unix socket `socket` (SCM_RIGHTS, unix(7)), with one byte; 0 or -1.
 int lw_send_fd(int socket, int fd);
 

@@ -48,10 +48,10 @@ package final class Plumbing {
     package private(set) var log: PipeRelay?
     /// The command's stdout, when loadwrap must see it on its way to its own stdout.
     private(set) var data: DataRelay?
-    /// The terminals beside the pseudo-terminal (several `-c`), opened with it.
+    /// The terminals beside the pseudo-terminal (several `-c`), handed over as the command opens them.
     private(set) var side: (any SideTerminals)?
-    /// The descriptor the command gets the first of them at, the others following, or nil.
-    package private(set) var sideFirstFD: Int32?
+    /// The descriptor the command gets the channel they come over at, or nil.
+    package private(set) var sideChannelFD: Int32?
     /// What the spawn installs.
     private(set) var redirections: [Spawner.Redirection] = []
 
@@ -60,7 +60,7 @@ package final class Plumbing {
     package init(_ needs: Needs, topology: Topology, keys: RawMode?) throws(SpawnError) {
         if let terminal = needs.terminal {
             try openTerminal(terminal, topology: topology, keys: keys, processesOutput: needs.processesOutput)
-            try openSide(needs.side, modes: keys?.saved, processesOutput: needs.processesOutput, size: terminal.size)
+            try openSide(needs.side, size: terminal.size)
         } else if needs.logPipe && !StandardDescriptors.isPlaceholder(2) {
             let log = try PipeRelay()
             redirections.append(Spawner.Redirection(fd: log.writeEnd, streams: (FileIdentity.same(1, 2) ? [1] : []) + [2]))
@@ -151,16 +151,15 @@ package final class Plumbing {
         side?.resize(to: size)
     }
 
-    /// Opens the terminals beside the command's with its modes and installs them one after
-    /// another above every descriptor the spawn moves, so that no installation overwrites the
-    /// source of another (posix_spawn's dup2 actions run in order).
-    private func openSide(_ side: (any SideTerminals)?, modes: termios?, processesOutput: Bool,
-                          size: (rows: UInt16, columns: UInt16)?) throws(SpawnError) {
+    /// Opens the channel the terminals beside the command's come over and installs the
+    /// command's end above every descriptor the spawn moves, so that the installation overwrites
+    /// the source of no other (posix_spawn's dup2 actions run in order).
+    private func openSide(_ side: (any SideTerminals)?, size: (rows: UInt16, columns: UInt16)?) throws(SpawnError) {
         guard let side else { return }
-        try side.open(modes: modes, processesOutput: processesOutput, size: size)
-        let first = (redirections.map(\.fd) + side.secondaries + [2]).max()! + 1
-        redirections += side.secondaries.enumerated().map { Spawner.Redirection(fd: $1, streams: [first + Int32($0)]) }
-        (self.side, sideFirstFD) = (side, first)
+        try side.open(size: size)
+        let installed = (redirections.map(\.fd) + [side.channel, 2]).max()! + 1
+        redirections.append(Spawner.Redirection(fd: side.channel, streams: [installed]))
+        (self.side, sideChannelFD) = (side, installed)
     }
 
     /// The pseudo-terminal for the streams that are the terminal the overlay draws on.

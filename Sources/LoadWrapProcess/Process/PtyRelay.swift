@@ -28,15 +28,13 @@ package final class PtyRelay: EventSource {
     /// bytes unchanged and the real terminal processes them, as it would bare, unless
     /// `processesOutput`: beside a loadwrap that may put the real terminal in raw mode, the command's
     /// own terminal turns each newline into CR LF (its default modes, termios(3)).
-    package init(modes: termios?, processesOutput: Bool = false) throws(SpawnError) {
+    package convenience init(modes: termios?, processesOutput: Bool = false) throws(SpawnError) {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         guard lw_openpty(&primary, &secondary) == 0 else {
             throw .failed("pseudo-terminal", reason: String(cString: strerror(errno)))
         }
-        self.primary = primary
-        self.secondary = secondary
-        _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
+        self.init(primary: primary, secondary: secondary)
         // Neither mode change is checked: a pseudo-terminal that refused one keeps its defaults
         // (echo, canonical input, output processing: termios(3)), with which the command's
         // terminal still works and the screen looks the same; the real terminal is not touched.
@@ -45,6 +43,14 @@ package final class PtyRelay: EventSource {
         } else if !processesOutput {
             Self.disableOutputProcessing(secondary)
         }
+    }
+
+    /// Relays a pseudo-terminal opened elsewhere (a `-c` command's, opened by the runner), whose
+    /// descriptors it now owns; the primary is made non-blocking.
+    package init(primary: Int32, secondary: Int32) {
+        self.primary = primary
+        self.secondary = secondary
+        _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
     }
 
     /// The file name of the secondary side, for the command to open as its controlling terminal.

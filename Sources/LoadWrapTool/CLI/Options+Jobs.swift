@@ -17,14 +17,14 @@ extension Options {
     func runningJobs(executable: String) -> Options {
         var outer = self
         outer.title = title ?? "\(commands.count) commands"
-        outer.command = [executable, JobPlan.verb] + outer.jobPlan(quiet: false, firstTerminal: nil).arguments
+        outer.command = [executable, JobPlan.verb] + outer.jobPlan(quiet: false, channel: nil).arguments
         return outer
     }
 
-    /// The runner's command for a run that means `meaning`, each command's own terminal from
-    /// `firstTerminal` on in the runner (`JobTerminals`), or nil when there are none.
-    func runnerCommand(_ meaning: RunMeaning, firstTerminal: Int32?) -> [String] {
-        Array(command.prefix(2)) + jobPlan(quiet: meaning.jobsQuiet, firstTerminal: firstTerminal).arguments
+    /// The runner's command for a run that means `meaning`, handing the commands' own terminals
+    /// over the socket at `channel` in the runner (`JobTerminals`), or nil when there are none.
+    func runnerCommand(_ meaning: RunMeaning, channel: Int32?) -> [String] {
+        Array(command.prefix(2)) + jobPlan(quiet: meaning.jobsQuiet, channel: channel).arguments
     }
 
     /// The labelled terminals of the commands, beside the run's own, in colour when `color`.
@@ -33,11 +33,11 @@ extension Options {
     }
 
     /// The plan of the commands: each with its short name and title, `-j`, `--fail-fast`.
-    private func jobPlan(quiet: Bool, firstTerminal: Int32?) -> JobPlan {
+    private func jobPlan(quiet: Bool, channel: Int32?) -> JobPlan {
         let names = ShellCommand.shortNames(commands)
         let jobs = zip(commands, names).map { JobPlan.Job(name: $1, title: $0.title, line: $0.line) }
         let policy = JobPlan.Policy(limit: min(jobs.count, self.jobs ?? jobs.count), failFast: failFast, killAfterMS: killAfterMS)
-        let appearance = JobPlan.Appearance(firstTerminal: firstTerminal, quiet: quiet)
+        let appearance = JobPlan.Appearance(channel: channel, quiet: quiet)
         return JobPlan(jobs: jobs, policy: policy, appearance: appearance, title: title ?? "\(commands.count) commands")
     }
 }

@@ -167,7 +167,7 @@ struct Session {
     /// The command to spawn: the options' own; for several `-c`, the runner with the plan that
     /// says what the run means for them and where their terminals are, once `plumbing` opened them.
     private func command(on plumbing: Plumbing) -> [String] {
-        options.commands.count > 1 ? options.runnerCommand(pick.meaning, firstTerminal: plumbing.sideFirstFD) : options.command
+        options.commands.count > 1 ? options.runnerCommand(pick.meaning, channel: plumbing.sideChannelFD) : options.command
     }
 
     /// What the command's environment gets of the OTLP trace being recorded: the span it runs

@@ -8,11 +8,11 @@ import Testing
         jobs: [JobPlan.Job(name: "make", title: "make all", line: "make all"),
                JobPlan.Job(name: "npm", title: "a=b\nc", line: "npm test -- --watch=false 'x=y'")],
         policy: JobPlan.Policy(limit: 1, failFast: true, killAfterMS: 250),
-        appearance: JobPlan.Appearance(firstTerminal: 7, quiet: true), title: "2 commands")
+        appearance: JobPlan.Appearance(channel: 7, quiet: true), title: "2 commands")
 
     @Test func argumentsAreNamedFields() {
         #expect(Self.plan.arguments == [
-            "limit=1", "fail-fast=true", "kill-after-ms=250", "terminal=7", "quiet=true", "title=2 commands",
+            "limit=1", "fail-fast=true", "kill-after-ms=250", "channel=7", "quiet=true", "title=2 commands",
             "job-name=make", "job-title=make all", "job-line=make all",
             "job-name=npm", "job-title=a=b\nc", "job-line=npm test -- --watch=false 'x=y'",
         ])
@@ -21,8 +21,8 @@ import Testing
     @Test func argumentsReadBackAsThePlan() throws {
         #expect(try JobPlan(arguments: Self.plan.arguments) == Self.plan)
         var empty = Self.plan
-        (empty.title, empty.jobs[0].line, empty.appearance.firstTerminal) = ("", "", nil)
-        #expect(empty.arguments.contains("terminal=none"))
+        (empty.title, empty.jobs[0].line, empty.appearance.channel) = ("", "", nil)
+        #expect(empty.arguments.contains("channel=none"))
         #expect(try JobPlan(arguments: empty.arguments) == empty)
     }
 
@@ -31,7 +31,7 @@ import Testing
         #expect(try JobPlan(arguments: Array(words[6...]) + words[..<6].reversed()) == Self.plan)
     }
 
-    static let header = ["limit=1", "fail-fast=false", "kill-after-ms=5000", "terminal=none", "quiet=false", "title=t"]
+    static let header = ["limit=1", "fail-fast=false", "kill-after-ms=5000", "channel=none", "quiet=false", "title=t"]
     static let job = ["job-name=a", "job-title=a", "job-line=a"]
 
     @Test(arguments: [
@@ -50,8 +50,8 @@ import Testing
          .invalidValue("kill-after-ms", value: "-1", expected: "a whole number from 0")),
         (header.map { $0 == "fail-fast=false" ? "fail-fast=1" : $0 } + job,
          .invalidValue("fail-fast", value: "1", expected: "true or false")),
-        (header.map { $0 == "terminal=none" ? "terminal=2" : $0 } + job,
-         .invalidValue("terminal", value: "2", expected: "a descriptor from 3, or none")),
+        (header.map { $0 == "channel=none" ? "channel=2" : $0 } + job,
+         .invalidValue("channel", value: "2", expected: "a descriptor from 3, or none")),
     ])
     func wordsNotAPlanAreRefusedSayingWhy(_ words: [String], _ error: JobPlan.FormatError) {
         #expect(throws: error) { try JobPlan(arguments: words) }
@@ -74,18 +74,18 @@ import Testing
         #expect(outer.tailLines == options.tailLines && outer.quiet == options.quiet && outer.prefix == options.prefix)
         #expect(Array(outer.command.prefix(2)) == ["/bin/loadwrap", JobPlan.verb])
         let key = try JobPlan(arguments: Array(outer.command.dropFirst(2)))
-        #expect(key.appearance == JobPlan.Appearance(firstTerminal: nil, quiet: false), "the history's key: no terminal")
+        #expect(key.appearance == JobPlan.Appearance(channel: nil, quiet: false), "the history's key: no terminal")
         let drawn = RunMeaning(outer, draws: true, environment: [:])
-        let runner = outer.runnerCommand(drawn, firstTerminal: 9)
+        let runner = outer.runnerCommand(drawn, channel: 9)
         #expect(Array(runner.prefix(2)) == ["/bin/loadwrap", JobPlan.verb])
         let plan = try JobPlan(arguments: Array(runner.dropFirst(2)))
         #expect(plan.jobs.map(\.name) == ["build", "make", "make-2"])
         #expect(plan.jobs.map(\.title) == ["build", "make", "make"])
         #expect(plan.policy == JobPlan.Policy(limit: 3, failFast: true, killAfterMS: 5_000))
-        #expect(plan.appearance == JobPlan.Appearance(firstTerminal: 9, quiet: true))
+        #expect(plan.appearance == JobPlan.Appearance(channel: 9, quiet: true))
         let logged = try JobPlan(arguments: Array(outer.runnerCommand(RunMeaning(outer, draws: false, environment: [:]),
-                                                                      firstTerminal: nil).dropFirst(2)))
-        #expect(logged.appearance == JobPlan.Appearance(firstTerminal: nil, quiet: false), "--tail holds nothing in a log")
+                                                                      channel: nil).dropFirst(2)))
+        #expect(logged.appearance == JobPlan.Appearance(channel: nil, quiet: false), "--tail holds nothing in a log")
     }
 
     @Test func theRunnersArgumentsParseAsItsInvocation() throws {

@@ -12,7 +12,7 @@ import Testing
         let jobs = (0..<count).map { JobPlan.Job(name: "j\($0)", title: "job \($0)", line: "true") }
         return JobPlan(
             jobs: jobs, policy: JobPlan.Policy(limit: limit ?? count, failFast: failFast, killAfterMS: killAfterMS),
-            appearance: JobPlan.Appearance(firstTerminal: 3, quiet: false), title: "checks")
+            appearance: JobPlan.Appearance(channel: 3, quiet: false), title: "checks")
     }
 
     @Test func withoutJobsAllStartAtOnceAndNoTitleIsTold() {
