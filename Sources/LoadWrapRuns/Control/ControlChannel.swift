@@ -119,10 +119,12 @@ package final class ControlChannel {
     }
 
     /// Removes a control directory and every file in it: only loadwraps of its user, who alone
-    /// can enter it, put files there. The files always made go by name, as a run whose command
-    /// took its descriptors away (`prlimit --nofile`) cannot open the directory to list it.
+    /// can enter it, put files there. A run whose command took its descriptors away (`prlimit
+    /// --nofile`) cannot open the directory to list it: the files a run makes then go by name.
     static func removeDirectory(_ directory: String) {
-        for name in ["control", TerminalTurn.fileName, SiblingLock.live, SiblingLock.running] + names(in: directory) {
+        let listed = names(in: directory)
+        let known = ["control", TerminalTurn.fileName, SiblingLock.live, SiblingLock.running, SiblingBlocks.handover]
+        for name in listed.isEmpty ? known : listed {
             unlink(directory + "/" + name)
         }
         rmdir(directory)

@@ -16,8 +16,8 @@ import Darwin
 /// nothing of a stream, is still to come.
 ///
 /// Each is an advisory lock (flock(2)) on a file beside the outer loadwrap's control FIFO, in its
-/// private directory, made before its command starts and removed with the directory; the kernel
-/// lets go of it when its holder ends, however it ends.
+/// private directory, made by whichever of the outer and a nested run opens it first and removed
+/// with the directory; the kernel lets go of it when its holder ends, however it ends.
 package final class SiblingLock {
     private let fd: Int32
     /// True while this process holds the lock.
@@ -32,22 +32,13 @@ package final class SiblingLock {
     /// The file name of the lock runs that held their output share until they end.
     static let running = "running"
 
-    /// Makes the lock `name` in the control directory `directory` of a loadwrap in plain mode;
-    /// nil when it cannot be made safely (nested loadwraps then stream as they would alone).
-    static func create(_ name: String, inDirectory directory: String) -> SiblingLock? {
-        opening(directory + "/" + name, flags: O_CREAT | O_EXCL)
-    }
-
-    /// Opens the lock `name` beside the control FIFO at `channelPath`, which a nested loadwrap
-    /// reports to; nil when there is none: the loadwrap above is not in plain mode (or of a
-    /// version without it, or gone).
-    static func join(_ name: String, besideChannel channelPath: String) -> SiblingLock? {
-        guard let slash = channelPath.lastIndex(of: "/") else { return nil }
-        return opening(String(channelPath[..<slash]) + "/" + name, flags: 0)
-    }
-
-    private static func opening(_ path: String, flags: Int32) -> SiblingLock? {
-        OwnLockFile.opened(path, flags: flags).map(SiblingLock.init(fd:))
+    /// Opens the lock `name` in `directory`, the control directory of a loadwrap in plain mode that
+    /// hosts blocks (`SiblingBlocks`), making it if it is not there yet: that loadwrap makes it just
+    /// after its command started, and a run nested in it at once may come first. Both open the
+    /// same file (flock(2) locks the file, whichever open came first); nil when it cannot be
+    /// opened safely (nested loadwraps then stream as they would alone).
+    static func open(_ name: String, inDirectory directory: String) -> SiblingLock? {
+        OwnLockFile.opened(directory + "/" + name, flags: O_CREAT).map(SiblingLock.init(fd:))
     }
 
     /// Takes the lock without waiting, alone or `shared`; true when this process holds it.

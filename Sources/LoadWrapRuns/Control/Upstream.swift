@@ -33,13 +33,14 @@ package final class Upstream {
     /// The other's private directory, where a held block is left for it; with `live` only.
     let directory: String?
 
-    /// Reports to `client` as `relation`; a nested run looks for the turn beside the FIFO at
-    /// `channelPath`.
-    package init(client: ControlClient, relation: Relation, channelPath: String? = nil) {
+    /// Reports to `client` as `relation`; a nested run takes part in the turn beside the FIFO at
+    /// `hostChannel`, the other's, when that one hosts blocks (`SiblingBlocks.hostsBlocks`).
+    package init(client: ControlClient, relation: Relation, hostChannel: String? = nil) {
         (self.client, self.relation) = (client, relation)
-        live = relation == .nested ? channelPath.flatMap { SiblingLock.join(SiblingLock.live, besideChannel: $0) } : nil
-        running = live == nil ? nil : channelPath.flatMap { SiblingLock.join(SiblingLock.running, besideChannel: $0) }
-        directory = live == nil ? nil : channelPath.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) }
+        let directory = relation == .nested ? hostChannel.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) } : nil
+        live = directory.flatMap { SiblingLock.open(SiblingLock.live, inDirectory: $0) }
+        running = live == nil ? nil : directory.flatMap { SiblingLock.open(SiblingLock.running, inDirectory: $0) }
+        self.directory = live == nil ? nil : directory
     }
 
     /// Shows `title` as this run's entry on the other's spinner; a run that holds its output for

@@ -31,16 +31,17 @@ package struct HostedBlocks: BlockHost {
     /// the turn the wait is for.
     package func writeWaiting(last: Bool, _ write: (LeftBlock) -> Void) {
         if last {
-            _ = blocks.running.take(waitingMS: Self.lastBlocksWaitMS, meanwhile: relayLog)
-            blocks.running.release()
+            _ = blocks.running?.take(waitingMS: Self.lastBlocksWaitMS, meanwhile: relayLog)
+            blocks.running?.release()
             // What those runs wrote to the log pipe before they ended (a block written in the
             // turn, an end line) is in the pipe now: relayed here, as the wait may not have run
             // once, and no later read comes when no block is left.
             relayLog()
         }
         guard last ? blocks.anyLeft : blocks.hasPending else { return }
-        guard blocks.turn.take(waitingMS: last ? Self.lastBlocksWaitMS : 0, meanwhile: relayLog) || last else { return }
-        defer { blocks.turn.release() }
+        let turn = blocks.turn?.take(waitingMS: last ? Self.lastBlocksWaitMS : 0, meanwhile: relayLog) == true
+        guard turn || last else { return }
+        defer { blocks.turn?.release() }
         relayLog()
         for path in blocks.take(all: last) {
             write(LeftBlock(path: path))

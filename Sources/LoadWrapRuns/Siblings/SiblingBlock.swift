@@ -52,7 +52,7 @@ package final class SiblingBlock {
          spillDirectory: String) {
         (self.turn, self.upstream, self.frame, self.directory) = (turn, upstream, frame, directory)
         startTime = time(nil)
-        handover = lw_connect_unix(directory + "/" + SiblingBlocks.handover)
+        handover = Self.connect(directory + "/" + SiblingBlocks.handover)
         // Every run that takes part, the one that streams too, shares `running` until it ends, so
         // that the outer, at its end, relays what each wrote to the log pipe before it ended.
         _ = running?.tryTake(shared: true)
@@ -60,6 +60,24 @@ package final class SiblingBlock {
         held = HeldOutput(directory: spillDirectory)
         queue = SiblingQueue(directory: directory, startNS: Self.monotonicNS())
     }
+
+    /// Connects to the outer's handover socket at `path`. The outer makes it just after its
+    /// command started (`SiblingBlocks.makeTurn`), so a run nested at once may come before it: not
+    /// there yet (ENOENT), or bound but not yet listening (ECONNREFUSED, unix(7)); such a run waits
+    /// for it, `pause` after `pause` (a millisecond each), up to `handoverWaitMS`: far longer than
+    /// the outer takes between its spawn and the socket, even on a loaded machine.
+    static func connect(_ path: String, pause: () -> Void = { usleep(1_000) }) -> Int32 {
+        var waitedMS = 0
+        while true {
+            let fd = lw_connect_unix(path)
+            guard fd < 0, errno == ENOENT || errno == ECONNREFUSED, waitedMS < handoverWaitMS else { return fd }
+            pause()
+            waitedMS += 1
+        }
+    }
+
+    /// How long a nested run waits for the outer's handover socket to be made.
+    static let handoverWaitMS = 2_000
 
     /// Where output bound for `fd` (the log pipe to the outer) goes: the outer's log itself once
     /// the outer is gone.
@@ -74,12 +92,11 @@ package final class SiblingBlock {
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
-    /// The block that `upstream` leads to, when the loadwrap above is in plain mode and this
-    /// run's stderr is its log (`SiblingBlocks.markLog`). The frame is made only then: its texts
+    /// The block that `upstream` leads to, when the loadwrap above hosts blocks and this run's
+    /// stderr is its log (`SiblingBlocks.hostsBlocks`). The frame is made only then: its texts
     /// cost ~30 k instructions before every spawn (callgrind).
     package static func beside(_ upstream: Upstream?, frame: @autoclosure () -> BlockFrame, spillDirectory: String) -> SiblingBlock? {
-        guard let upstream, let turn = upstream.live, let directory = upstream.directory,
-              SiblingBlocks.isLog(2, directory: directory) else { return nil }
+        guard let upstream, let turn = upstream.live, let directory = upstream.directory else { return nil }
         return SiblingBlock(turn: turn, running: upstream.running, upstream: upstream, frame: frame(),
                             directory: directory, spillDirectory: spillDirectory)
     }

@@ -12,26 +12,34 @@ import Darwin
 /// (`SiblingBlock`), written to its log, each whole, once it has the turn, so never inside the
 /// output of the run that streams.
 package final class SiblingBlocks {
-    /// The turn, made in the control directory before the command starts.
-    let turn: SiblingLock
-    /// The lock runs that hold their output share until they end.
-    let running: SiblingLock
+    /// The turn, made once the command started (`makeTurn`).
+    private(set) var turn: SiblingLock?
+    /// The lock runs that hold their output share until they end, made with the turn.
+    private(set) var running: SiblingLock?
     /// The control directory, where blocks are left.
     private let directory: String
     /// The pids whose blocks were announced and not yet written, oldest first.
     private var pending: [Int32] = []
     /// The socket nested runs connect to for a copy of the log (`handover`), or -1.
-    private let listener: Int32
+    private var listener: Int32 = -1
     /// The connections the log went out on, each open until its run hangs up.
     private var handedOver: [Int32] = []
 
-    /// Makes the turn in `directory`; nil when it cannot be made (nested runs then stream as
-    /// they would alone).
-    package init?(directory: String) {
-        guard let turn = SiblingLock.create(SiblingLock.live, inDirectory: directory),
-              let running = SiblingLock.create(SiblingLock.running, inDirectory: directory) else { return nil }
-        (self.turn, self.running, self.directory) = (turn, running, directory)
-        listener = lw_listen_unix(directory + "/" + Self.handover)
+    /// Hosts the blocks of runs nested side by side in the control directory `directory`; nothing
+    /// is made there before `makeTurn`.
+    package init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Makes the turn, `running` and the handover socket, once the command has started: off the
+    /// start-up path, as the command's exec runs meanwhile (made before the spawn, they and a file
+    /// naming the log cost ~0.15× of `loadwrap -- true`'s time, docs/benchmarks.md). A run nested
+    /// at once may come first: it makes the locks itself (`SiblingLock.open`) and waits for the
+    /// socket (`SiblingBlock`). Once for the whole run, whatever the attempt.
+    package func makeTurn() {
+        if turn == nil { turn = SiblingLock.open(SiblingLock.live, inDirectory: directory) }
+        if running == nil { running = SiblingLock.open(SiblingLock.running, inDirectory: directory) }
+        if listener < 0 { listener = lw_listen_unix(directory + "/" + Self.handover) }
     }
 
     /// The socket in the control directory on which a nested run that takes part gets a copy of
@@ -46,33 +54,27 @@ package final class SiblingBlocks {
     /// The file name prefix of a block.
     static let prefix = "block."
 
-    /// The file that names this run's log (`FileIdentity.key` of the command's stderr): only a run
-    /// nested in it whose own stderr is that log holds its output for a block. One whose stderr
-    /// is a file or pipe of its own (`loadwrap -- cmd >out 2>&1` in a step) writes there as it
-    /// would alone, and nothing of it reaches the log.
-    static let logName = "log"
+    /// The variable that names the command's stderr as this run's log (`FileIdentity.key`), with
+    /// this run's control FIFO: `KEY PATH`. Only a run nested in it whose own stderr is that log,
+    /// and whose channel is that FIFO, holds its output for a block. One whose stderr is a file or
+    /// pipe of its own (`loadwrap -- cmd >out 2>&1` in a step) writes there as it would alone,
+    /// and nothing of it reaches the log; one under a loadwrap nested in between reports to that
+    /// one, which hosts no blocks. In the environment, not a file: nothing to make before the spawn.
+    package static let logVariable = "LOADWRAP_LOG"
 
-    /// Names the command's stderr, `fd` in this process, as the log of this attempt (each attempt
-    /// has a pipe of its own); before the command starts.
-    package func markLog(_ fd: Int32) {
-        guard let key = FileIdentity.key(fd) else { return }
-        let path = directory + "/" + Self.logName, partial = path + ".part"
-        let file = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard file >= 0 else { return }
-        let written = Array(key.utf8).withUnsafeBytes { FileDescriptorIO.writeAll(file, $0) }
-        close(file)
-        if written { rename(partial, path) } else { unlink(partial) }
+    /// The command's environment entry naming `fd` in this process, the command's stderr, as the
+    /// log of this attempt (each attempt has a pipe of its own), reported to the FIFO at
+    /// `channelPath`; none when `fd` cannot be named.
+    package static func logEntry(_ fd: Int32, channelPath: String) -> [String: String] {
+        guard let key = FileIdentity.key(fd) else { return [:] }
+        return [logVariable: key + " " + channelPath]
     }
 
-    /// True when `fd` is the log named in `directory` by the run a nested run reports to.
-    static func isLog(_ fd: Int32, directory: String) -> Bool {
-        let file = open(directory + "/" + logName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard file >= 0 else { return false }
-        defer { close(file) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = read(file, &buffer, buffer.count)
-        guard count > 0, let own = FileIdentity.key(fd) else { return false }
-        return String(decoding: buffer[..<count], as: UTF8.self) == own
+    /// True when `environment` names this process's stderr as the log of the loadwrap whose
+    /// control FIFO is at `channelPath`: that loadwrap hosts blocks, and this run may hold one.
+    package static func hostsBlocks(_ environment: [String: String], channelPath: String) -> Bool {
+        guard let entry = environment[logVariable], let key = FileIdentity.key(2) else { return false }
+        return entry == key + " " + channelPath
     }
 
     /// Where the run `pid` leaves its block in the control directory `directory`.

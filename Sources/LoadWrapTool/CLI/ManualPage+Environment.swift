@@ -25,6 +25,8 @@ extension ManualPage {
         }
         entry([ControlChannel.variable],
               "Set by loadwrap for the command: the FIFO through which loadwrap say, done and progress reach it.")
+        entry([SiblingBlocks.logVariable], "Set by loadwrap in plain mode for the command: names its stderr, so that"
+            + " loadwraps run side by side in it keep their output apart in the log.")
         entry(["CI"], "Set to anything but an empty value, 0 or false (any case): a CI job, so plain mode.")
         entry(CIDetector.markers, "Set by a CI service: plain mode. GITHUB_ACTIONS, GITLAB_CI, BUILDKITE and TF_BUILD"
             + " count when true (any case), the others when non-empty. GITHUB_ACTIONS, GITLAB_CI,"

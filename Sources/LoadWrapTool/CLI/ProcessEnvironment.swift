@@ -11,7 +11,8 @@ enum ProcessEnvironment {
     /// `LOADWRAP_HISTORY`, …) come from `OptionSpec`.
     static let names = CIDetector.variables + [
         "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG", "TMPDIR", "XDG_RUNTIME_DIR", ControlChannel.variable,
-        "XDG_STATE_HOME", "HOME", JobSummary.variable, TraceParent.variable, TraceParent.recordingVariable,
+        SiblingBlocks.logVariable, "XDG_STATE_HOME", "HOME", JobSummary.variable, TraceParent.variable,
+        TraceParent.recordingVariable,
     ] + TerminalFeatures.variables + OptionSpec.all.compactMap { $0.environment }
 
     /// The variables in `names` as they were at first use, read once for the whole run and only

@@ -50,8 +50,9 @@ struct ModePick {
     private static func pick(_ request: ModeRequest, environment: [String: String], channel: ControlChannel?) -> Picked {
         let chosen = ModeChoice.choose(request: request, stderrIsTerminal: isatty(2) == 1, environment: environment)
         if let outer = ControlClient(environment: environment) {
-            return Picked(mode: .silent, upstream: Upstream(client: outer, relation: .nested,
-                                                            channelPath: environment[ControlChannel.variable]))
+            let channel = environment[ControlChannel.variable]
+            let host = channel.flatMap { SiblingBlocks.hostsBlocks(environment, channelPath: $0) ? $0 : nil }
+            return Picked(mode: .silent, upstream: Upstream(client: outer, relation: .nested, hostChannel: host))
         } else if chosen == .overlay, let terminal = TerminalDevice(fd: 2) {
             return claim(terminal, environment: environment, channel: channel)
         }

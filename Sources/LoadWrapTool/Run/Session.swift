@@ -80,8 +80,8 @@ struct Session {
                         signals: signals, context: context)
     }
 
-    /// In plain mode, the turn that keeps the output of runs nested side by side apart, made
-    /// before the command starts, with the blocks they leave for this run; nil otherwise.
+    /// In plain mode, the blocks runs nested side by side leave for this run, with the turn that
+    /// keeps their output apart (made once the command started); nil otherwise.
     private func blocks() -> SiblingBlocks? {
         guard pick.mode == .plain, pick.upstream == nil, let control else { return nil }
         return SiblingBlocks(directory: control.directory)
@@ -154,7 +154,8 @@ struct Session {
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
                                     sources: context.sources,
-                                    trace: trace(attempt, context))
+                                    extraEnvironment: trace(attempt, context).merging(hosting(stage, context)) { own, _ in own })
+            context.blocks?.makeTurn()
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return (wrapper, controller)
@@ -170,6 +171,13 @@ struct Session {
         options.commands.count > 1 ? options.runnerCommand(pick.meaning, channel: plumbing.sideChannelFD) : options.command
     }
 
+    /// What the command's environment gets when this run hosts the blocks of runs nested side by
+    /// side: its stderr named as the attempt's log (`SiblingBlocks.logVariable`).
+    private func hosting(_ stage: Stage, _ context: RunContext) -> [String: String] {
+        guard context.blocks != nil, let control else { return [:] }
+        return SiblingBlocks.logEntry(stage.plumbing.commandDescriptor(for: 2), channelPath: control.path)
+    }
+
     /// What the command's environment gets of the OTLP trace being recorded: the span it runs
     /// under, this run's or, when the files show each `--retry` attempt as a step, the attempt's.
     private func trace(_ attempt: Attempt, _ context: RunContext) -> [String: String] {
@@ -178,14 +186,15 @@ struct Session {
 
     /// Starts the command on `stage`, told to `controller`, with this run's channel in its
     /// environment and among the event loop's sources, with `extra` (the log's handover between
-    /// runs nested side by side and the one they report to) and `trace` (`TraceRecording`) in its
-    /// environment.
+    /// runs nested side by side and the one they report to) among them and `extraEnvironment`
+    /// (`TraceRecording`, `hosting`) in its environment.
     private func spawn(_ stage: Stage, controller: RunController, signals: Wrapper.Signals, startMS: Int,
-                       sources extra: @autoclosure () -> [any EventSource], trace: [String: String]) throws(SpawnError) -> Wrapper {
+                       sources extra: @autoclosure () -> [any EventSource],
+                       extraEnvironment: [String: String]) throws(SpawnError) -> Wrapper {
         let configuration = Wrapper.Configuration(
             command: command(on: stage.plumbing), topology: stage.topology,
             timeout: options.timeoutMS.map { ($0, options.killAfterMS) },
-            environment: (control.map { [ControlChannel.variable: $0.path] } ?? [:]).merging(trace) { own, _ in own },
+            environment: (control.map { [ControlChannel.variable: $0.path] } ?? [:]).merging(extraEnvironment) { own, _ in own },
             removedEnvironment: [JobSignals.groupVariable], groupSignaled: JobSignals.groupSignaled)
         let surroundings = Wrapper.Surroundings(plumbing: stage.plumbing, events: controller, terminal: pick.terminal,
                                                 signals: signals, clock: clock, traits: Platform.traits)

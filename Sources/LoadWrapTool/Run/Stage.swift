@@ -34,6 +34,5 @@ struct Stage {
         plumbing = try Plumbing(needs, topology: topology, keys: topology.keysThroughLoadwrap ? keys : nil)
         presenter = setup.presenter(plumbing: plumbing, topology: topology, sharedPipe: topology == .guest ? sharedPipe : nil)
         plumbing.connect(to: presenter, guest: topology == .guest && !beside, outputLog: context.log)
-        context.blocks?.markLog(plumbing.commandDescriptor(for: 2))
     }
 }

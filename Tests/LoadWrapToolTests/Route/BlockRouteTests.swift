@@ -22,7 +22,8 @@ import Darwin
 
         init() throws {
             channel = try #require(ControlChannel(parents: [directory]))
-            blocks = try #require(SiblingBlocks(directory: channel.directory))
+            blocks = SiblingBlocks(directory: channel.directory)
+            blocks.makeTurn()
         }
 
         deinit {
@@ -33,7 +34,7 @@ import Darwin
         /// The nested run titled `t`, as it starts now: it streams if the turn is free.
         func route() throws -> BlockRoute {
             let client = try #require(ControlClient(path: channel.path))
-            let upstream = Upstream(client: client, relation: .nested, channelPath: channel.path)
+            let upstream = Upstream(client: client, relation: .nested, hostChannel: channel.path)
             let frame = BlockFrame(text: ReportText(lines: ReportLines(utf8: false, color: false), result: .always,
                                                     title: "t"), group: nil)
             let block = SiblingBlock(turn: try #require(upstream.live), running: upstream.running, upstream: upstream,
@@ -57,7 +58,7 @@ import Darwin
     /// which writes it whole once it has the turn.
     @Test func holdsWithoutTheTurnAndTheHostWritesTheBlock() throws {
         let rig = try Rig()
-        #expect(rig.blocks.turn.tryTake())
+        #expect(rig.blocks.turn?.tryTake() == true)
         let route = try rig.route()
         #expect(RouteRig.write("out\n", to: route))
         route.said("next")
@@ -68,7 +69,7 @@ import Darwin
         _ = rig.channel.drain()
         #expect(rig.pipe.take() == "")
 
-        rig.blocks.turn.release()
+        rig.blocks.turn?.release()
         var relayed = 0
         let host = HostedBlocks(rig.blocks) { relayed += 1 }
         #expect(!host.hasWaiting)

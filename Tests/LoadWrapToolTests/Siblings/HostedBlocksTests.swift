@@ -12,10 +12,11 @@ import Darwin
 /// The hosting side at an attempt's end: every block left is written, announced or not, after the
 /// log is relayed; a run that hosts none writes nothing.
 @Suite struct HostedBlocksTests {
-    @Test func theLastTimeWritesBlocksLeftUnannounced() throws {
+    @Test func theLastTimeWritesBlocksLeftUnannounced() {
         let directory = TestDirectory.make()
         defer { TestDirectory.remove(directory) }
-        let blocks = try #require(SiblingBlocks(directory: directory))
+        let blocks = SiblingBlocks(directory: directory)
+        blocks.makeTurn()
         for (pid, text) in [(7, "seven\n"), (5, "five\n")] {
             let file = open(SiblingBlocks.path(in: directory, pid: Int32(pid)), O_WRONLY | O_CREAT, 0o600)
             FileDescriptorIO.writeAll(file, text)
