@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// The indicator and its rows as steps of a build, written as `loadwrap --timings` and
-/// `loadwrap --trace` write theirs: the indicator's own work is the outermost step (from its
+/// `loadwrap --trace` (Chrome's format, or OTLP) write theirs: the indicator's own work is the outermost step (from its
 /// creation, renamed as its `title` changes, ended by `stop(failed:)`), each row a step inside it
 /// (from `addRow` to its `remove(failed:)`; `row(_:_:)` fails it when its body throws).
 ///
@@ -40,6 +40,22 @@ extension LoadIndicator {
     public func writeTrace(toFile path: String) throws(StepFileError) {
         let (records, nowMS) = stepsNow()
         try Self.write(ChromeTrace.json(records, endMS: nowMS), to: path)
+    }
+
+    /// Writes every step so far to `path` (created, or truncated) as OTLP/JSON, as `loadwrap
+    /// --trace FILE --trace-format otlp` does: the body of an OTLP/HTTP request, which a collector
+    /// takes at `/v1/traces`. Given `traceParent`, a W3C `traceparent` value (a CI's or
+    /// `otel-cli`'s `TRACEPARENT`), the indicator's step goes under that span, in that trace;
+    /// without one, or when it is not valid, the steps are a trace of their own. Steps still going
+    /// end now.
+    public func writeOTLP(toFile path: String, traceParent: String? = nil) throws(StepFileError) {
+        let (records, nowMS) = stepsNow()
+        let parent = traceParent.flatMap(TraceParent.init)
+        let traceID = parent?.traceID ?? TraceParent.newTraceID()
+        let context = OTLPTrace.Context(
+            traceID: traceID, rootSpanID: TraceParent.spanID(trace: traceID, parent: parent?.spanID ?? TraceParent.noSpan, pid: getpid()),
+            parentSpanID: parent?.spanID, wallNowNS: WallClock.nowNS(), elapsedMS: nowMS - records.own.startMS)
+        try Self.write(OTLPTrace.json(records, endMS: nowMS, context: context), to: path)
     }
 
     /// The steps and the time, read together on the indicator's queue.

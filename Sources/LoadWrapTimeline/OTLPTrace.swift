@@ -14,8 +14,10 @@ package enum OTLPTrace {
         package let parentSpanID: String?
         package let wallStartNS: Int
 
-        package init(traceID: String, rootSpanID: String, parentSpanID: String?, wallStartNS: Int) {
-            (self.traceID, self.rootSpanID, self.parentSpanID, self.wallStartNS) = (traceID, rootSpanID, parentSpanID, wallStartNS)
+        /// The outermost run started `elapsedMS` (monotonic) before the wall clock read `wallNowNS`.
+        package init(traceID: String, rootSpanID: String, parentSpanID: String?, wallNowNS: Int, elapsedMS: Int) {
+            (self.traceID, self.rootSpanID, self.parentSpanID) = (traceID, rootSpanID, parentSpanID)
+            wallStartNS = wallNowNS - elapsedMS * 1_000_000
         }
     }
 

@@ -14,6 +14,9 @@ package struct TraceParent: Equatable {
     /// `TRACEPARENT` is of that trace is recorded in it, so it names its own span for its command.
     package static let recordingVariable = "LOADWRAP_SPANS"
 
+    /// The parent of a trace's first span, in `spanID`'s input.
+    package static let noSpan = "0000000000000000"
+
     /// The context in `value`, or nil when it is not version 00's form.
     package init?(_ value: String) {
         let fields = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)

@@ -5,7 +5,8 @@ import Testing
 @testable import LoadWrapKit
 
 /// The indicator and its rows as steps, written as `loadwrap --timings` and `--trace` write theirs:
-/// exact trace bytes on a manual clock, a bar per step on the page, a path that cannot be written.
+/// exact trace bytes on a manual clock, a bar per step on the page, the OTLP spans' tree, a path
+/// that cannot be written.
 @Suite struct LoadIndicatorStepsTests {
     let sink = LoadIndicatorOutput.Memory(columns: 80, rows: 24)
     let clock = ManualClock()
@@ -74,9 +75,45 @@ import Testing
         indicator.stop()
     }
 
+    /// The spans of an OTLP file: name → (span id, parent span id or "", trace id, end − start in ms).
+    private func spans(_ json: String) throws -> [String: (id: String, parent: String, trace: String, ms: Int)] {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let resource = try #require((object?["resourceSpans"] as? [[String: Any]])?.first)
+        let scope = try #require((resource["scopeSpans"] as? [[String: Any]])?.first)
+        var found: [String: (id: String, parent: String, trace: String, ms: Int)] = [:]
+        for span in try #require(scope["spans"] as? [[String: Any]]) {
+            let start = Int(span["startTimeUnixNano"] as? String ?? "") ?? 0, end = Int(span["endTimeUnixNano"] as? String ?? "") ?? 0
+            found[span["name"] as? String ?? ""] = (span["spanId"] as? String ?? "", span["parentSpanId"] as? String ?? "",
+                                                    span["traceId"] as? String ?? "", (end - start) / 1_000_000)
+        }
+        return found
+    }
+
+    /// The OTLP file: the steps' spans form the tree under the span `traceParent` names, in its trace.
+    @Test func theStepsAreSpansUnderTheGivenTraceParent() throws {
+        let otlp = try spans(written {
+            try build().writeOTLP(toFile: $0, traceParent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
+        })
+        let root = try #require(otlp["Build"])
+        #expect(otlp.count == 3)
+        #expect(root.parent == "b7ad6b7169203331" && root.ms == 1_200)
+        #expect(otlp.values.allSatisfy { $0.trace == "0af7651916cd43dd8448eb211c80319c" })
+        #expect(otlp["compile"]?.parent == root.id && otlp["compile"]?.ms == 900)
+        #expect(otlp["test"]?.parent == root.id)
+    }
+
+    /// Without a valid `traceParent`, a trace of their own: a new id, and no parent above the indicator.
+    @Test func withoutATraceParentTheStepsAreATraceOfTheirOwn() throws {
+        let otlp = try spans(written { try build().writeOTLP(toFile: $0, traceParent: "not a traceparent") })
+        let root = try #require(otlp["Build"])
+        #expect(root.parent == "" && root.trace.count == 32 && root.trace != String(repeating: "0", count: 32))
+        #expect(otlp["compile"]?.parent == root.id)
+    }
+
     @Test func aPathThatCannotBeWrittenThrows() {
         let indicator = Fixture.indicator(sink: sink, clock: clock)
         #expect(throws: LoadIndicator.StepFileError.self) { try indicator.writeTimings(toFile: "/nonexistent/dir/t.html") }
+        #expect(throws: LoadIndicator.StepFileError.self) { try indicator.writeOTLP(toFile: "/nonexistent/dir/t.json") }
         let error = #expect(throws: LoadIndicator.StepFileError.self) { try indicator.writeTrace(toFile: "/nonexistent/dir/t.json") }
         #expect(error?.description == "Cannot write '/nonexistent/dir/t.json': No such file or directory.")
     }

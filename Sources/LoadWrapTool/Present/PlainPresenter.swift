@@ -1,6 +1,7 @@
 import LoadWrapCore
 import LoadWrapKit
 import LoadWrapRuns
+import LoadWrapTimeline
 
 /// Plain mode: lines in a log, never an escape byte of loadwrap's own (GitLab's section markers
 /// excepted). A start line (in a CI log group where the CI has them), a line per `say`, a

@@ -43,7 +43,7 @@ struct RunFiles {
         case (.otlp, let recording?):
             let context = OTLPTrace.Context(traceID: recording.traceID, rootSpanID: recording.spanID,
                                             parentSpanID: recording.parentSpanID,
-                                            wallStartNS: wallNowNS - (endMS - records.own.startMS) * 1_000_000)
+                                            wallNowNS: wallNowNS, elapsedMS: endMS - records.own.startMS)
             trace?.write(OTLPTrace.json(records, endMS: endMS, context: context))
         default:
             trace?.write(ChromeTrace.json(records, endMS: endMS))

@@ -32,7 +32,7 @@ struct TraceRecording {
     private init(traceID: String, parent: String?) {
         self.traceID = traceID
         parentSpanID = parent
-        spanID = TraceParent.spanID(trace: traceID, parent: parent ?? Self.noSpan, pid: getpid())
+        spanID = TraceParent.spanID(trace: traceID, parent: parent ?? TraceParent.noSpan, pid: getpid())
     }
 
     /// What the command's environment gets: its `TRACEPARENT`, naming this loadwrap's span (or,
@@ -42,7 +42,4 @@ struct TraceRecording {
         let span = attempt.map { TraceParent.spanID(trace: traceID, parent: spanID, pid: Int32(-$0)) } ?? spanID
         return [TraceParent.variable: TraceParent(traceID: traceID, spanID: span).value, TraceParent.recordingVariable: traceID]
     }
-
-    /// The parent of a trace's first span, in `spanID`'s input.
-    static let noSpan = "0000000000000000"
 }

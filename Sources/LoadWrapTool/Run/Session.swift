@@ -3,6 +3,7 @@ import LoadWrapJobs
 import LoadWrapKit
 import LoadWrapProcess
 import LoadWrapRuns
+import LoadWrapTimeline
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -38,7 +38,7 @@ import Testing
     @Test func anAttemptsSpanIsTheOneItsCommandWasTold() throws {
         let recording = try #require(TraceRecording.make(writesOTLP: true, environment: [:]))
         let context = OTLPTrace.Context(traceID: recording.traceID, rootSpanID: recording.spanID, parentSpanID: nil,
-                                        wallStartNS: 0)
+                                        wallNowNS: 0, elapsedMS: 0)
         let json = OTLPTrace.json(RunRecords.attempts(Self.attempts(), title: "build", total: 3), endMS: 700, context: context)
         for attempt in [1, 2] {
             let told = try #require(recording.environment(attempt: attempt)["TRACEPARENT"].flatMap(TraceParent.init))

@@ -106,7 +106,7 @@ import Testing
 
     @Test func otlpAttributes() {
         let context = OTLPTrace.Context(traceID: String(repeating: "a", count: 32), rootSpanID: String(repeating: "b", count: 16),
-                                        parentSpanID: nil, wallStartNS: 0)
+                                        parentSpanID: nil, wallNowNS: 0, elapsedMS: 0)
         let json = OTLPTrace.json(Self.tree().records, endMS: 118_100, context: context)
         #expect(json.contains(#"{"key":"loadwrap.usual_ms","value":{"intValue":"72000"}}"#))
         #expect(json.contains(#"{"key":"loadwrap.slower_than_usual","value":{"boolValue":true}}"#))

@@ -48,7 +48,7 @@ import Testing
         tree.end(pid: 7, status: .exited(3), nowMS: 1_300)
         tree.finish(status: .exited(3), nowMS: 1_400)
         let context = OTLPTrace.Context(traceID: "0af7651916cd43dd8448eb211c80319c", rootSpanID: "1111111111111111",
-                                        parentSpanID: "b7ad6b7169203331", wallStartNS: 5_000_000_000)
+                                        parentSpanID: "b7ad6b7169203331", wallNowNS: 5_000_000_000, elapsedMS: 0)
         let child = TraceParent.spanID(trace: context.traceID, parent: "1111111111111111", pid: 7)
         let expected = #"""
             {"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"loadwrap"}}]},"scopeSpans":[{"scope":{"name":"loadwrap"},"spans":[

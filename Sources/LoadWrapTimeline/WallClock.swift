@@ -6,9 +6,9 @@ import Darwin
 
 /// The wall clock, for the files that carry dates (OTLP's Unix nanoseconds); every duration is
 /// the monotonic clock's.
-enum WallClock {
+package enum WallClock {
     /// Unix nanoseconds now (CLOCK_REALTIME).
-    static func nowNS() -> Int {
+    package static func nowNS() -> Int {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
