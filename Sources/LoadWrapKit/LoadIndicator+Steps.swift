@@ -6,9 +6,10 @@ import Darwin
 #endif
 
 /// The indicator and its rows as steps of a build, written as `loadwrap --timings` and
-/// `loadwrap --trace` (Chrome's format, or OTLP) write theirs: the indicator's own work is the outermost step (from its
-/// creation, renamed as its `title` changes, ended by `stop(failed:)`), each row a step inside it
-/// (from `addRow` to its `remove(failed:)`; `row(_:_:)` fails it when its body throws).
+/// `loadwrap --trace` (Chrome's format, or OTLP) write theirs: the indicator's own work is the
+/// outermost step (from its creation, renamed as its `title` changes, ended by `stop(failed:)`),
+/// each row a step inside it (from `addRow` to its `remove(failed:)`; `row(_:_:)` fails it when
+/// its body throws).
 ///
 /// ```swift
 /// let indicator = LoadIndicator(title: "Building")
@@ -51,10 +52,9 @@ extension LoadIndicator {
     public func writeOTLP(toFile path: String, traceParent: String? = nil) throws(StepFileError) {
         let (records, nowMS) = stepsNow()
         let parent = traceParent.flatMap(TraceParent.init)
-        let traceID = parent?.traceID ?? TraceParent.newTraceID()
-        let context = OTLPTrace.Context(
-            traceID: traceID, rootSpanID: TraceParent.spanID(trace: traceID, parent: parent?.spanID ?? TraceParent.noSpan, pid: getpid()),
-            parentSpanID: parent?.spanID, wallNowNS: WallClock.nowNS(), elapsedMS: nowMS - records.own.startMS)
+        let own = TraceParent.own(under: parent, pid: getpid())
+        let context = OTLPTrace.Context(traceID: own.traceID, rootSpanID: own.spanID, parentSpanID: parent?.spanID,
+                                        wallNowNS: WallClock.nowNS(), elapsedMS: nowMS - records.own.startMS)
         try Self.write(OTLPTrace.json(records, endMS: nowMS, context: context), to: path)
     }
 

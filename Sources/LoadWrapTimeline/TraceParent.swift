@@ -14,9 +14,6 @@ package struct TraceParent: Equatable {
     /// `TRACEPARENT` is of that trace is recorded in it, so it names its own span for its command.
     package static let recordingVariable = "LOADWRAP_SPANS"
 
-    /// The parent of a trace's first span, in `spanID`'s input.
-    package static let noSpan = "0000000000000000"
-
     /// The context in `value`, or nil when it is not version 00's form.
     package init?(_ value: String) {
         let fields = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
@@ -38,6 +35,18 @@ package struct TraceParent: Equatable {
         var generator = SystemRandomNumberGenerator()
         return hex(generator.next(), digits: 16) + hex(generator.next() | 1, digits: 16)
     }
+
+    /// The span process `pid` names its own under `given` (a `TRACEPARENT`): in that trace, under
+    /// that span; without one, the first span of a new trace. What a loadwrap names for its
+    /// command and writes as its run's span, and what `LoadIndicator.writeOTLP` writes as the
+    /// indicator's.
+    package static func own(under given: TraceParent?, pid: Int32) -> TraceParent {
+        let traceID = given?.traceID ?? newTraceID()
+        return TraceParent(traceID: traceID, spanID: spanID(trace: traceID, parent: given?.spanID ?? noSpan, pid: pid))
+    }
+
+    /// The parent of a trace's first span, in `spanID`'s input.
+    private static let noSpan = "0000000000000000"
 
     /// The span id of the run of `pid` under the span `parent` in `trace`: the same in the
     /// loadwrap that runs (which names it in its command's `TRACEPARENT`) and in the outermost one

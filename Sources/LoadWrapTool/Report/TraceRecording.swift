@@ -21,18 +21,14 @@ struct TraceRecording {
     /// the loadwrap that does runs it (its `TRACEPARENT` is of that trace).
     static func make(writesOTLP: Bool, environment: [String: String]) -> TraceRecording? {
         let given = environment[TraceParent.variable].flatMap(TraceParent.init)
-        if writesOTLP {
-            let traceID = given?.traceID ?? TraceParent.newTraceID()
-            return TraceRecording(traceID: traceID, parent: given?.spanID)
-        }
-        guard let given, environment[TraceParent.recordingVariable] == given.traceID else { return nil }
-        return TraceRecording(traceID: given.traceID, parent: given.spanID)
+        let recorded = given.map { environment[TraceParent.recordingVariable] == $0.traceID } ?? false
+        guard writesOTLP || recorded else { return nil }
+        return TraceRecording(under: given)
     }
 
-    private init(traceID: String, parent: String?) {
-        self.traceID = traceID
-        parentSpanID = parent
-        spanID = TraceParent.spanID(trace: traceID, parent: parent ?? TraceParent.noSpan, pid: getpid())
+    private init(under given: TraceParent?) {
+        let own = TraceParent.own(under: given, pid: getpid())
+        (traceID, spanID, parentSpanID) = (own.traceID, own.spanID, given?.spanID)
     }
 
     /// What the command's environment gets: its `TRACEPARENT`, naming this loadwrap's span (or,
