@@ -14,21 +14,16 @@ import Darwin
 @Suite struct BlockRouteTests {
     /// A loadwrap in plain mode (its `SiblingBlocks`) and a run nested in it, writing to a pipe.
     final class Rig {
-        let directory = TestDirectory.make()
-        let channel: ControlChannel
+        let scratch: ScratchChannel
         let blocks: SiblingBlocks
         let pipe = TestPipe()
         let clock = ManualClock(startMS: 1_000)
+        var channel: ControlChannel { scratch.channel }
 
         init() throws {
-            channel = try #require(ControlChannel(parents: [directory]))
-            blocks = SiblingBlocks(directory: channel.directory)
+            scratch = try ScratchChannel()
+            blocks = SiblingBlocks(directory: scratch.channel.directory)
             blocks.makeTurn()
-        }
-
-        deinit {
-            channel.remove()
-            TestDirectory.remove(directory)
         }
 
         /// The nested run titled `t`, as it starts now: it streams if the turn is free.
@@ -38,7 +33,7 @@ import Darwin
             let frame = BlockFrame(text: ReportText(lines: ReportLines(utf8: false, color: false), result: .always,
                                                     title: "t"), group: nil)
             let block = SiblingBlock(turn: try #require(upstream.live), running: upstream.running, upstream: upstream,
-                                     frame: frame, directory: channel.directory, spillDirectory: directory)
+                                     frame: frame, directory: channel.directory, spillDirectory: scratch.directory)
             return BlockRoute(block, clock: clock, destination: pipe.writeEnd)
         }
     }

@@ -12,23 +12,8 @@ import Darwin
 /// (`SiblingBlocks.makeTurn`), so a run nested at once may come first: it makes the locks itself
 /// and waits for the socket; the environment, not a file, tells it that it is hosted.
 @Suite struct SiblingHostingTests {
-    /// A control channel in a directory of its own, removed at the end.
-    final class Rig {
-        let directory = TestDirectory.make()
-        let channel: ControlChannel
-
-        init() throws {
-            channel = try #require(ControlChannel(parents: [directory]))
-        }
-
-        deinit {
-            channel.remove()
-            TestDirectory.remove(directory)
-        }
-    }
-
     @Test func aNestedRunThatComesFirstMakesTheTurnTheHostThenShares() throws {
-        let rig = try Rig()
+        let rig = try ScratchChannel()
         let upstream = Upstream(client: try #require(ControlClient(path: rig.channel.path)), relation: .nested,
                                 hostChannel: rig.channel.path)
         let inner = try #require(upstream.live, "the nested run makes the turn")
@@ -42,14 +27,14 @@ import Darwin
     }
 
     @Test func aRunNotHostedMakesNoTurn() throws {
-        let rig = try Rig()
+        let rig = try ScratchChannel()
         let upstream = Upstream(client: try #require(ControlClient(path: rig.channel.path)), relation: .nested)
         #expect(upstream.live == nil && upstream.directory == nil)
         #expect(!TestDirectory.entries(rig.channel.directory).contains(SiblingLock.live))
     }
 
     @Test func aNestedRunWaitsForTheHandoverSocket() throws {
-        let rig = try Rig()
+        let rig = try ScratchChannel()
         let blocks = SiblingBlocks(directory: rig.channel.directory)
         var pauses = 0
         let fd = SiblingBlock.connect(rig.channel.directory + "/" + SiblingBlocks.handover) {
@@ -62,7 +47,7 @@ import Darwin
     }
 
     @Test func aNestedRunStopsWaitingForAHostThatNeverListens() throws {
-        let rig = try Rig()
+        let rig = try ScratchChannel()
         var pauses = 0
         let fd = SiblingBlock.connect(rig.channel.directory + "/" + SiblingBlocks.handover) { pauses += 1 }
         #expect(fd == -1)
