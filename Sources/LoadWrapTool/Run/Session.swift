@@ -155,7 +155,7 @@ struct Session {
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
                                     sources: context.sources,
-                                    extraEnvironment: trace(attempt, context).merging(hosting(stage, context)) { own, _ in own })
+                                    extraEnvironment: addedEnvironment(attempt, stage, context))
             context.blocks?.makeTurn()
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
@@ -172,11 +172,16 @@ struct Session {
         options.commands.count > 1 ? options.runnerCommand(pick.meaning, channel: plumbing.sideChannelFD) : options.command
     }
 
-    /// What the command's environment gets when this run hosts the blocks of runs nested side by
-    /// side: its stderr named as the attempt's log (`SiblingBlocks.logVariable`).
-    private func hosting(_ stage: Stage, _ context: RunContext) -> [String: String] {
-        guard context.blocks != nil, let control else { return [:] }
-        return SiblingBlocks.logEntry(stage.plumbing.commandDescriptor(for: 2), channelPath: control.path)
+    /// What the command's environment gets besides this run's channel: the OTLP trace's span
+    /// (`trace`) and, when this run hosts the blocks of runs nested side by side, its stderr named
+    /// as the attempt's log (`SiblingBlocks.logVariable`); nothing more to merge otherwise.
+    private func addedEnvironment(_ attempt: Attempt, _ stage: Stage, _ context: RunContext) -> [String: String] {
+        var added = trace(attempt, context)
+        if context.blocks != nil, let control {
+            let log = SiblingBlocks.logEntry(stage.plumbing.commandDescriptor(for: 2), channelPath: control.path)
+            added.merge(log) { own, _ in own }
+        }
+        return added
     }
 
     /// What the command's environment gets of the OTLP trace being recorded: the span it runs
@@ -188,7 +193,7 @@ struct Session {
     /// Starts the command on `stage`, told to `controller`, with this run's channel in its
     /// environment and among the event loop's sources, with `extra` (the log's handover between
     /// runs nested side by side and the one they report to) among them and `extraEnvironment`
-    /// (`TraceRecording`, `hosting`) in its environment.
+    /// (`addedEnvironment`) in its environment.
     private func spawn(_ stage: Stage, controller: RunController, signals: Wrapper.Signals, startMS: Int,
                        sources extra: @autoclosure () -> [any EventSource],
                        extraEnvironment: [String: String]) throws(SpawnError) -> Wrapper {
