@@ -22,7 +22,8 @@ extension CursorRow {
         case UInt8(ascii: "K"): eraseInLine(parameters.first ?? 0)
         case UInt8(ascii: "J"):
             // ED 0 erases the rest of the row too, ED 2 the whole screen; ED 1 and ED 3 leave it.
-            if let mode = [0: 0, 2: 2][parameters.first ?? 0] { eraseInLine(mode) }
+            let mode = parameters.first ?? 0
+            if mode == 0 || mode == 2 { eraseInLine(mode) }
         case UInt8(ascii: "@"): insertBlanks(count)
         case UInt8(ascii: "g"): defaultTabStops = false  // TBC: the command's own tab stops
         case UInt8(ascii: "b"): lose()  // REP repeats a character not kept here
