@@ -24,16 +24,17 @@ struct GraphicRendition {
     mutating func lose() { bits |= Self.other }
 
     /// Applies the parameters of one `CSI … m`.
-    mutating func apply(_ parameters: [Int]) {
+    mutating func apply<Parameters: RandomAccessCollection<Int>>(_ parameters: Parameters) where Parameters.Index == Int {
         if parameters.isEmpty { bits = 0; return }
-        var index = 0
-        while index < parameters.count {
+        var index = parameters.startIndex
+        while index < parameters.endIndex {
             index += applyOne(parameters, at: index)
         }
     }
 
     /// Applies the parameter at `index`; returns how many parameters it used.
-    private mutating func applyOne(_ p: [Int], at index: Int) -> Int {
+    private mutating func applyOne<Parameters: RandomAccessCollection<Int>>(_ p: Parameters, at index: Int) -> Int
+    where Parameters.Index == Int {
         switch p[index] {
         case 0: bits = 0
         case 1...9: bits |= 1 << UInt32(p[index])
@@ -49,7 +50,7 @@ struct GraphicRendition {
         case 49: bits &= ~Self.background
         case 38, 48:
             bits |= p[index] == 38 ? Self.foreground : Self.background
-            let form = index + 1 < p.count ? p[index + 1] : 0
+            let form = index + 1 < p.endIndex ? p[index + 1] : 0
             return form == 5 ? 3 : form == 2 ? 5 : 1
         default: bits |= Self.other
         }

@@ -72,12 +72,6 @@ package struct OutputScanner {
             && !scrollRegion && !coloured.any
     }
 
-    /// True when `chunk` holds a NUL byte: data, not text for a terminal.
-    package static func isBinary(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        guard let base = chunk.baseAddress else { return false }
-        return memchr(base, 0, chunk.count) != nil
-    }
-
     /// A scanner that knows nothing of this output but the cursor's visibility and autowrap it
     /// left: for output no longer followed (binary data) whose earlier text the terminal printed.
     package func keepingOnlyModes() -> OutputScanner {
@@ -110,8 +104,20 @@ package struct OutputScanner {
             guard end < chunk.count else { break }
             character.interrupt()
             row.characterInterrupted()
+            if let next = applyWholeSGR(chunk, from: end + 1) { index = next; continue }
             parser.start()
             index = end + 1
+        }
+    }
+
+    /// Applies an SGR that lies whole in `chunk` after its ESC, at `start`, without the parser;
+    /// returns the index after it, or nil for any other sequence. An SGR changes nothing
+    /// `applyCSI` follows but the rendition (no row move, mode or erase has final `m`).
+    private mutating func applyWholeSGR(_ chunk: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: EscapeParser.mostSGRParameters) { parameters in
+            guard let (count, next) = EscapeParser.wholeSGR(in: chunk, from: start, into: parameters) else { return nil }
+            rendition.apply(UnsafeBufferPointer(rebasing: parameters[..<count]))
+            return next
         }
     }
 
@@ -155,13 +161,13 @@ package struct OutputScanner {
             applyCSI(final: final, privateMarker: privateMarker, parameters: parameters)
         case .escape(let final):
             // DECSC/DECRC, index, reverse index, next line, full reset: the row may change.
-            if Array("78DEM".utf8).contains(final) {
+            if Self.rowChangingEscapes.contains(final) {
                 movedRows = true
                 if final == UInt8(ascii: "7") { usesTerminalMemory = true; visibility.save() }
                 if final != UInt8(ascii: "7") { row.lose() }
                 if final == UInt8(ascii: "8") { visibility.restore(); rendition.lose() }
                 alternate?.movedRows = true
-                if Array("DEM".utf8).contains(final) && rendition.marksBlanks { coloured.onLine = true }
+                if Self.scrollingEscapes.contains(final) && rendition.marksBlanks { coloured.onLine = true }
             } else if final == UInt8(ascii: "c") {
                 fullReset()
             } else if final == UInt8(ascii: "H") {

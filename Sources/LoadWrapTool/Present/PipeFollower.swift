@@ -1,4 +1,9 @@
 import LoadWrapCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the data a guest hands to a pipe leaves on the terminal once its reader prints it, as `cat`
 /// or `tee` would; a reader that filters (`grep`) prints less, so this errs on the safe side. It
@@ -25,7 +30,7 @@ struct PipeFollower {
     mutating func leaving(_ chunk: UnsafeRawBufferPointer, nowMS: Int, painter: inout Painter) -> [UInt8] {
         let bytes = resuming(nowMS: nowMS, painter: &painter)
         guard follows && chunk.count > 0 else { return bytes }
-        if OutputScanner.isBinary(chunk) {
+        if Self.isBinary(chunk) {
             follows = false
             passed = passed.keepingOnlyModes()  // its reader printed the text before
             painter.othersKept(OthersOnTerminal(passed))
@@ -42,5 +47,11 @@ struct PipeFollower {
     /// been full: the line away again, until the pipe has been quiet a while.
     func resuming(nowMS: Int, painter: inout Painter) -> [UInt8] {
         painter.othersAboutToPrint(quietUntilMS: nowMS + quietMS)
+    }
+
+    /// True when `chunk` holds a NUL byte: data, not text for a terminal.
+    private static func isBinary(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard let base = chunk.baseAddress else { return false }
+        return memchr(base, 0, chunk.count) != nil
     }
 }
