@@ -128,7 +128,7 @@ FIGURES = (
     Figure(
         key="two commands",
         label="several commands: `loadwrap -c 'cat {mib} MiB' -c true` of lines, labelled, all on a pty",
-        measure=jobs.two_commands, unit="{:.0f} ns/line", baseline="`loadwrap -- cat` {b}",
+        measure=jobs.two_commands, unit="{:.0f} ns/line", baseline="`loadwrap -- cat` of the lines labelled {b}",
         value=ratio(2, paired=True), target=Target("≤", JOBS_RATIO, "×")),
     Figure(
         key="report",

@@ -70,11 +70,12 @@ def _run(ctx, side, argv, size, lines):
     return size / ((proc.t_end - seen.first) / 1e3), seen.bytes - size - lines
 
 
-def run_on_pty(ctx, argv, name):
+def run_on_pty(ctx, argv, name, pattern=None):
     """Runs `argv` on a fresh pty the harness drains, on the bench's cores, to a clean exit with
-    the terminal's modes restored: (the process, what reached the terminal, its peak memory)."""
+    the terminal's modes restored: (the process, what reached the terminal, its peak memory).
+    `pattern`: bytes the terminal's sink counts."""
     proc, pty = ctx.cores.spawn(lambda: on_pty(argv, ctx.env_overlay, name=name))
-    seen = Counter(lines=True)
+    seen = Counter(lines=True, pattern=pattern)
     peak = HighWater(proc.pid)
     try:
         pump([proc], {pty.primary: seen}, timeout=900, every=(0.05, peak))
