@@ -18,6 +18,9 @@ package enum ControlEffect: Equatable {
     case titleBesideSibling(String)
     /// A nested run left its held block for this run to write (`SiblingBlocks`).
     case block(pid: Int32)
+    /// A run nested in this one started: what runs side by side share is made now, at the first,
+    /// not at every run's start (`SiblingBlocks.makeTurn`).
+    case nestedRunStarted
     /// A run nested in a nested run ended, as the run tree has it: the one of whose end no
     /// loadwrap writes a line itself (`endsUnreported`), so plain mode writes one for it.
     case stepEnded(RunTree.Run)
@@ -81,6 +84,7 @@ package final class ControlHandler {
         case .block(let pid): return [.block(pid: pid)]
         }
         var effects: [ControlEffect] = []
+        if case .push = message { effects.append(.nestedRunStarted) }
         switch message {
         case .push(let pid, let parent, _) where holding.contains(pid) || holding.contains(parent):
             // A run nested in a held step: its output is held with that step's, and so is its start.

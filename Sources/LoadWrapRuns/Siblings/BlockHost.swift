@@ -2,6 +2,8 @@
 /// (`HostedBlocks`), or none (`NoHostedBlocks`): what its presenter asks, with no sibling
 /// machinery in view.
 package protocol BlockHost {
+    /// A nested run started: what runs side by side share is made, once (the first time).
+    func prepare()
     /// True while an announced block waits to be written: the turn is tried again soon.
     var hasWaiting: Bool { get }
     /// The run `pid` left its block.

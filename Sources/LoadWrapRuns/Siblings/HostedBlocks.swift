@@ -17,6 +17,10 @@ package struct HostedBlocks: BlockHost {
     /// still streaming) before it writes the blocks left.
     private static let lastBlocksWaitMS = 5_000
 
+    package func prepare() {
+        blocks.makeTurn()
+    }
+
     package var hasWaiting: Bool { blocks.hasPending }
 
     package func announced(pid: Int32) {

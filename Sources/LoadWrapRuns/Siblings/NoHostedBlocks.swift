@@ -3,6 +3,9 @@ package struct NoHostedBlocks: BlockHost {
     /// Nothing to host.
     package init() {}
 
+    /// Nothing to make.
+    package func prepare() {}
+
     /// Never a block waiting.
     package var hasWaiting: Bool { false }
 

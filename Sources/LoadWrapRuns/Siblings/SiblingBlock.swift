@@ -47,12 +47,11 @@ package final class SiblingBlock {
 
     /// Tries the turn at once: a run that gets it streams from its start, as alone.
     /// Every run that takes part shares `running` until it ends, so that the outer waits for its
-    /// block, or the last of its stream, at its own end; each connects to the outer's handover.
+    /// block, or the last of its stream, at its own end.
     init(turn: SiblingLock, running: SiblingLock?, upstream: Upstream, frame: BlockFrame, directory: String,
          spillDirectory: String) {
         (self.turn, self.upstream, self.frame, self.directory) = (turn, upstream, frame, directory)
         startTime = time(nil)
-        handover = Self.connect(directory + "/" + SiblingBlocks.handover)
         // Every run that takes part, the one that streams too, shares `running` until it ends, so
         // that the outer, at its end, relays what each wrote to the log pipe before it ended.
         _ = running?.tryTake(shared: true)
@@ -61,11 +60,18 @@ package final class SiblingBlock {
         queue = SiblingQueue(directory: directory, startNS: Self.monotonicNS())
     }
 
-    /// Connects to the outer's handover socket at `path`. The outer makes it just after its
-    /// command started (`SiblingBlocks.makeTurn`), so a run nested at once may come before it: not
-    /// there yet (ENOENT), or bound but not yet listening (ECONNREFUSED, unix(7)); such a run waits
-    /// for it, `pause` after `pause` (a millisecond each), up to `handoverWaitMS`: far longer than
-    /// the outer takes between its spawn and the socket, even on a loaded machine.
+    /// Connects to the outer's handover socket, once this run has announced itself
+    /// (`Upstream.announce`): the outer makes the socket as it reads the first nested run's start
+    /// (`SiblingBlocks.makeTurn`), not for every run whether anything nests in it or not.
+    package func connectHandover() {
+        handover = Self.connect(directory + "/" + SiblingBlocks.handover)
+    }
+
+    /// Connects to the outer's handover socket at `path`. The outer makes it as it reads the first
+    /// nested run's start, so a run may come before it: not there yet (ENOENT), or bound but not
+    /// yet listening (ECONNREFUSED, unix(7)); such a run waits for it, `pause` after `pause` (a
+    /// millisecond each), up to `handoverWaitMS`: far longer than the outer takes to read a
+    /// message and make the socket, even on a loaded machine.
     static func connect(_ path: String, pause: () -> Void = { usleep(1_000) }) -> Int32 {
         var waitedMS = 0
         while true {

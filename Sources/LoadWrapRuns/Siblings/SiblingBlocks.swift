@@ -12,7 +12,7 @@ import Darwin
 /// (`SiblingBlock`), written to its log, each whole, once it has the turn, so never inside the
 /// output of the run that streams.
 package final class SiblingBlocks {
-    /// The turn, made once the command started (`makeTurn`).
+    /// The turn, made as the first nested run starts (`makeTurn`).
     private(set) var turn: SiblingLock?
     /// The lock runs that hold their output share until they end, made with the turn.
     private(set) var running: SiblingLock?
@@ -31,11 +31,11 @@ package final class SiblingBlocks {
         self.directory = directory
     }
 
-    /// Makes the turn, `running` and the handover socket, once the command has started: off the
-    /// start-up path, as the command's exec runs meanwhile (made before the spawn, they and a file
-    /// naming the log cost ~0.15× of `loadwrap -- true`'s time, docs/benchmarks.md). A run nested
-    /// at once may come first: it makes the locks itself (`SiblingLock.open`) and waits for the
-    /// socket (`SiblingBlock`). Once for the whole run, whatever the attempt.
+    /// Makes the turn, `running` and the handover socket as the first nested run starts (its
+    /// `push` read): a run nothing nests in makes none of them (made before the spawn, they and a
+    /// file naming the log cost ~0.15× of `loadwrap -- true`'s time, docs/benchmarks.md). The
+    /// nested run may come first: it makes the locks itself (`SiblingLock.open`) and waits for
+    /// the socket (`SiblingBlock.connectHandover`). Once for the whole run, whatever the attempt.
     package func makeTurn() {
         if turn == nil { turn = SiblingLock.open(SiblingLock.live, inDirectory: directory) }
         if running == nil { running = SiblingLock.open(SiblingLock.running, inDirectory: directory) }

@@ -155,6 +155,10 @@ final class PlainPresenter: Presenter {
     /// How often the turn is tried while a block waits, besides each turn of the event loop.
     private static let blockRetryMS = 100
 
+    func nestedRunStarted() {
+        blocks.prepare()
+    }
+
     func blockWaiting(pid: Int32) {
         blocks.announced(pid: pid)
         writeBlocks()

@@ -46,6 +46,8 @@ protocol Presenter: OutputSink {
     /// A loadwrap beside this one on the same terminal is about to write there: nothing of this
     /// one's may stay on the screen until it has.
     func makeWay()
+    /// A run nested in this one started (`ControlEffect.nestedRunStarted`).
+    func nestedRunStarted()
     /// A run nested beside a sibling left its block, to be written once nothing streams.
     func blockWaiting(pid: Int32)
     /// A run nested in a nested run ended, as the run tree has it, and no loadwrap writes its end
@@ -65,6 +67,7 @@ extension Presenter {
     func signalKeyTyped() {}
     func resume() {}
     func makeWay() {}
+    func nestedRunStarted() {}
     func blockWaiting(pid: Int32) {}
     func stepEnded(_ run: RunTree.Run) {}
     func summarize(_ tree: RunTree, outcome: Outcome, elapsedMS: Int) {}

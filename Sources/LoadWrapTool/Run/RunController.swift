@@ -67,6 +67,7 @@ final class RunController {
             case .rows(let rows): presenter.rowsChanged(rows)
             case .titleBesideSibling(let title): presenter.titleRestored(title)  // no line: the block heads it
             case .block(let pid): presenter.blockWaiting(pid: pid)
+            case .nestedRunStarted: presenter.nestedRunStarted()
             case .stepEnded(let run): presenter.stepEnded(run)
             }
         }

@@ -151,12 +151,12 @@ struct Session {
         controller.started()
         if attempt.number == 1 {
             pick.upstream?.announce(title, held: context.siblingBlock?.isHeld == true, command: options.commandLine)
+            context.siblingBlock?.connectHandover()
         }
         do {
             let wrapper = try spawn(stage, controller: controller, signals: prepared.signals, startMS: startMS,
                                     sources: context.sources,
                                     extraEnvironment: addedEnvironment(attempt, stage, context))
-            context.blocks?.makeTurn()
             controller.watch(stage.plumbing)
             if let control { Leftovers.sweep(control.parent, keeping: control.directory) }
             return (wrapper, controller)

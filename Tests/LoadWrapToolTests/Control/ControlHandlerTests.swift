@@ -9,13 +9,13 @@ import Testing
 @Suite struct ControlHandlerTests {
     @Test func aHeldStepAndWhatRunsInsideItGetNoStartLine() {
         let handler = ControlHandler(title: "build", upstream: nil, utf8: true, nowMS: 0)
-        #expect(handler.handle(.push(pid: 1, title: "a"), nowMS: 0) == [.title("build › a", restored: false)])
+        #expect(handler.handle(.push(pid: 1, title: "a"), nowMS: 0) == [.nestedRunStarted, .title("build › a", restored: false)])
         #expect(handler.handle(.hold(pid: 2), nowMS: 0).isEmpty)
         #expect(handler.handle(.push(pid: 2, title: "b"), nowMS: 0) == [
-            .titleBesideSibling("build"), .rows([SiblingRow(id: 1, title: "a"), SiblingRow(id: 2, title: "b")]),
+            .nestedRunStarted, .titleBesideSibling("build"), .rows([SiblingRow(id: 1, title: "a"), SiblingRow(id: 2, title: "b")]),
         ])
         #expect(handler.handle(.push(pid: 3, parent: 2, title: "tests"), nowMS: 0) == [
-            .titleBesideSibling("build"), .rows([SiblingRow(id: 1, title: "a"), SiblingRow(id: 2, title: "b › tests")]),
+            .nestedRunStarted, .titleBesideSibling("build"), .rows([SiblingRow(id: 1, title: "a"), SiblingRow(id: 2, title: "b › tests")]),
         ])
         #expect(handler.handle(.pop(pid: 1), nowMS: 0) == [.title("build › b › tests", restored: true), .rows([])])
     }

@@ -8,8 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The loadwrap that hosts blocks makes its turn and handover socket once its command started
-/// (`SiblingBlocks.makeTurn`), so a run nested at once may come first: it makes the locks itself
+/// The loadwrap that hosts blocks makes its turn and handover socket as it reads the first nested
+/// run's start (`SiblingBlocks.makeTurn`), so that run comes first: it makes the locks itself
 /// and waits for the socket; the environment, not a file, tells it that it is hosted.
 @Suite struct SiblingHostingTests {
     @Test func aNestedRunThatComesFirstMakesTheTurnTheHostThenShares() throws {
