@@ -30,5 +30,11 @@ LOADWRAP_HISTORY=0 XDG_RUNTIME_DIR=$work/run script -qec \
     /dev/null >/dev/null 2>&1
 # A function is named once, at its first mention (`fn=(12) name`); `'2` marks a recursion level.
 # Addresses with no symbol (`0x…`) and valgrind's own names (`(below main)`) have no section.
-sed -n 's/^c\{0,1\}fn=([0-9]*) //p' "$work/plain" "$work/overlay" | sed "s/'[0-9]*\$//" \
-    | grep -v '^0x\|^(' | awk '!seen[$0]++ { print ".text." $0 }'
+names() {
+    sed -n 's/^c\{0,1\}fn=([0-9]*) //p' "$1" | sed "s/'[0-9]*\$//" | grep -v '^0x\|^(' | LC_ALL=C sort -u
+}
+# Plain mode's functions first, then those only overlay mode runs, so that each mode's are
+# together; sorted within each, so that the list's diff stays readable.
+names "$work/plain" > "$work/plain.names"
+names "$work/overlay" | LC_ALL=C comm -13 "$work/plain.names" - > "$work/overlay.names"
+cat "$work/plain.names" "$work/overlay.names" | sed 's/^/.text./'
