@@ -33,10 +33,10 @@ package final class SiblingLock {
     static let running = "running"
 
     /// Opens the lock `name` in `directory`, the control directory of a loadwrap in plain mode that
-    /// hosts blocks (`SiblingBlocks`), making it if it is not there yet: that loadwrap makes it just
-    /// after its command started, and a run nested in it at once may come first. Both open the
-    /// same file (flock(2) locks the file, whichever open came first); nil when it cannot be
-    /// opened safely (nested loadwraps then stream as they would alone).
+    /// hosts blocks (`SiblingBlocks`), making it if it is not there yet: that loadwrap makes it as
+    /// it reads the first nested run's start, which comes first. Both open the same file (flock(2)
+    /// locks the file, whichever open came first); nil when it cannot be opened safely (nested
+    /// loadwraps then stream as they would alone).
     static func open(_ name: String, inDirectory directory: String) -> SiblingLock? {
         OwnLockFile.opened(directory + "/" + name, flags: O_CREAT).map(SiblingLock.init(fd:))
     }

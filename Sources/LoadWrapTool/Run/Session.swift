@@ -82,7 +82,7 @@ struct Session {
     }
 
     /// In plain mode, the blocks runs nested side by side leave for this run, with the turn that
-    /// keeps their output apart (made once the command started); nil otherwise.
+    /// keeps their output apart (made as the first of them starts); nil otherwise.
     private func blocks() -> SiblingBlocks? {
         guard pick.mode == .plain, pick.upstream == nil, let control else { return nil }
         return SiblingBlocks(directory: control.directory)
