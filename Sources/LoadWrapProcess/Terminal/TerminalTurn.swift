@@ -30,7 +30,7 @@ package final class TerminalTurn {
 
     /// The path of the turn of the loadwrap whose control channel is at `channelPath`.
     static func path(besideChannel channelPath: String) -> String {
-        String(channelPath[..<(channelPath.lastIndex(of: "/") ?? channelPath.startIndex)]) + "/" + fileName
+        channelPath.directoryPart + "/" + fileName
     }
 
     /// Makes the turn file for the one that draws, or nil when it cannot be made safely.

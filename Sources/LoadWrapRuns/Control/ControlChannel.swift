@@ -20,7 +20,7 @@ package final class ControlChannel {
 
     /// The runtime directory the channel's directory is in.
     package var parent: String {
-        String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
+        directory.directoryPart
     }
     /// loadwrap's end, opened read-write so it never sees end-of-file when writers come and go.
     package let readFD: Int32

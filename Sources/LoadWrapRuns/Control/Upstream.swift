@@ -37,7 +37,7 @@ package final class Upstream {
     /// `hostChannel`, the other's, when that one hosts blocks (`SiblingBlocks.hostsBlocks`).
     package init(client: ControlClient, relation: Relation, hostChannel: String? = nil) {
         (self.client, self.relation) = (client, relation)
-        let directory = relation == .nested ? hostChannel.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) } : nil
+        let directory = relation == .nested ? hostChannel?.directoryPart : nil
         live = directory.flatMap { SiblingLock.open(SiblingLock.live, inDirectory: $0) }
         running = live == nil ? nil : directory.flatMap { SiblingLock.open(SiblingLock.running, inDirectory: $0) }
         self.directory = live == nil ? nil : directory
