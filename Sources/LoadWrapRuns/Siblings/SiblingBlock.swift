@@ -233,10 +233,7 @@ package final class SiblingBlock {
     /// did not write, each whole and once (each is removed as written, in the turn), oldest pid
     /// first as the outer writes those left unannounced.
     private func writeLeftBlocks(to fd: Int32) {
-        let pids = ControlChannel.names(in: directory).compactMap { name in
-            name.hasPrefix(SiblingBlocks.prefix) ? Int32(name.dropFirst(SiblingBlocks.prefix.count)) : nil
-        }
-        for pid in pids.sorted() {
+        for pid in SiblingBlocks.leftPids(in: directory) {
             SiblingBlocks.write(SiblingBlocks.path(in: directory, pid: pid)) { FileDescriptorIO.writeAll(fd, $0) }
         }
     }

@@ -91,14 +91,14 @@ package final class SiblingBlocks {
     var hasPending: Bool { !pending.isEmpty }
 
     /// True when a block waits, announced or not.
-    var anyLeft: Bool { hasPending || !leftPids().isEmpty }
+    var anyLeft: Bool { hasPending || !Self.leftPids(in: directory).isEmpty }
 
     /// The blocks to write now, in the order announced; `all` adds those left without a word
     /// reaching this run (its command ended before the message was read), in pid order.
     func take(all: Bool) -> [String] {
         var pids = pending
         pending.removeAll()
-        if all { pids += leftPids().filter { !pids.contains($0) } }
+        if all { pids += Self.leftPids(in: directory).filter { !pids.contains($0) } }
         return pids.map { Self.path(in: directory, pid: $0) }
     }
 
@@ -117,8 +117,8 @@ package final class SiblingBlocks {
         }
     }
 
-    /// The pids of every complete block in the directory, in order.
-    private func leftPids() -> [Int32] {
+    /// The pids of every complete block in the control directory `directory`, in order.
+    static func leftPids(in directory: String) -> [Int32] {
         ControlChannel.names(in: directory).compactMap { name in
             name.hasPrefix(Self.prefix) ? Int32(name.dropFirst(Self.prefix.count)) : nil
         }.sorted()
